@@ -1,0 +1,564 @@
+"""The rules of every ruleset, over a position encoded as one int64 array.
+
+This is the only place the rules are written. `tables.py` compiles a ruleset into the numeric
+tables `t` read here; `position.py` wraps the state array in a readable value. Everything is
+plain Python that numba can compile: ints, int64 arrays and one namedtuple of tables.
+
+State layout: a header, a block per player, each piece's progress along its path
+(-1 in hand, 0..N-1 on the board, N home, -2 out of the contest) and each cell's occupant
+(0 empty, else 1 + player * MAXK + piece).
+"""
+
+from __future__ import annotations
+
+from printgen.engine.jit import inline, njit
+
+MAXP = 4  # players
+MAXK = 12  # pieces per player
+MAXC = 164  # cells (arm length 20)
+
+# Header.
+H_PHASE, H_TO_MOVE, H_GAME, H_POOL, H_OFFERING, H_WINNER, H_STARTER, H_LAST_WINNER, H_BANKRUPTCIES = range(9)
+# Player blocks.
+P0, PS = 16, 8
+P_HOLD, P_BANKRUPT, P_DIR, P_IN_OPENING, P_THROW, P_HAND, P_HOME, P_ON_BOARD = range(8)
+K0 = P0 + MAXP * PS
+O0 = K0 + MAXP * MAXK
+STATE_SIZE = O0 + MAXC
+
+PHASE_OPENING, PHASE_BET, PHASE_MOVE, PHASE_OVER = 0, 1, 2, 3
+HAND, OUT = -1, -2
+# Moves: a piece index 0..MAXK-1 moves that piece; entries; pass; bets.
+PASS, ENTER_CW, ENTER_CCW, BET0 = -1, 100, 101, 1000
+# Cell flags.
+F_WEDGE, F_ROUNDED, F_CAPTURE = 1, 2, 4
+# Payment rows and columns; payer and payee codes.
+R_WEDGE, R_NO_MOVE, R_BEAR_OFF, R_CAPTURE, R_NULL, R_STAKE, R_POOL_WON, R_OFFERING_WON = range(8)
+C_AMOUNT, C_PAYER, C_PAYEE, C_MIN_ON_BOARD = range(4)
+BY_MOVER, BY_OPPONENTS, BY_CAPTURED = 0, 1, 2
+TO_MOVER, TO_OPPONENTS, TO_POOL, TO_OFFERING = 0, 1, 2, 3
+POOL, OFFERING = 4, 5  # holders after the four players
+OPEN_HIGHEST, OPEN_ROTATE, OPEN_FIXED = 0, 1, 2
+# Events: rows of (code, a, b, c, d) in an int64 buffer whose element 0 counts the rows.
+EV_WIDTH, EV_MAX = 5, 256
+(E_ENTER, E_MOVE, E_CAPTURE, E_PAY, E_EXTRA_TURN, E_BEAR_OFF, E_GAME_WON, E_BANKRUPT, E_CONTEST_WON,
+ E_NO_MOVE, E_NULL, E_RECAST, E_THROW, E_OPENING_WON, E_BET, E_NEW_GAME) = range(16)
+
+
+@inline
+def emit(ev, code, a, b, c, d):
+    """Appends an event row, dropping it if the buffer is full."""
+    n = ev[0]
+    if n < EV_MAX:
+        base = 1 + n * EV_WIDTH
+        ev[base] = code
+        ev[base + 1] = a
+        ev[base + 2] = b
+        ev[base + 3] = c
+        ev[base + 4] = d
+        ev[0] = n + 1
+
+
+@inline
+def pb(p):
+    """Returns the index of player p's block."""
+    return P0 + p * PS
+
+
+@inline
+def solvent(st, p):
+    """Returns whether player p is still in the contest."""
+    return st[pb(p) + P_BANKRUPT] == 0
+
+
+@inline
+def next_solvent(st, t, p):
+    """Returns the next player after p (in seat order) still in the contest."""
+    for i in range(1, t.n_players + 1):
+        q = (p + i) % t.n_players
+        if solvent(st, q):
+            return q
+    return p
+
+
+@inline
+def dir_index(st, p):
+    """Returns 0 for a clockwise (or undecided) player, 1 for anticlockwise."""
+    return 1 if st[pb(p) + P_DIR] == -1 else 0
+
+
+@njit
+def teams_left(st, t):
+    """Returns (number of teams with a solvent player, one such player)."""
+    seen = 0
+    count = 0
+    last = -1
+    for p in range(t.n_players):
+        if solvent(st, p) and not (seen >> t.team[p]) & 1:
+            seen |= 1 << t.team[p]
+            count += 1
+            last = p
+    return count, last
+
+
+@njit
+def transfer(st, t, reason, src, dst, amount, ev):
+    """Moves up to amount items from player src to holder dst; a player short of it goes bankrupt."""
+    if amount <= 0 or not solvent(st, src):
+        return
+    have = st[pb(src) + P_HOLD]
+    paid = min(have, amount)
+    st[pb(src) + P_HOLD] = have - paid
+    if dst == POOL:
+        st[H_POOL] += paid
+    elif dst == OFFERING:
+        st[H_OFFERING] += paid
+    else:
+        st[pb(dst) + P_HOLD] += paid
+    emit(ev, E_PAY, reason, src, dst, paid)
+    if have < amount or (t.bankrupt_empty and have == paid):
+        go_bankrupt(st, t, src, ev)
+
+
+@njit
+def go_bankrupt(st, t, p, ev):
+    """Takes player p out of the contest and their pieces off the board."""
+    b = pb(p)
+    st[b + P_BANKRUPT] = 1
+    st[H_BANKRUPTCIES] += 1
+    for k in range(t.n_pieces):
+        prog = st[K0 + p * MAXK + k]
+        if 0 <= prog < t.n_cells:
+            st[O0 + t.path[p, dir_index(st, p), prog]] = 0
+        st[K0 + p * MAXK + k] = OUT
+    st[b + P_HAND] = 0
+    st[b + P_ON_BOARD] = 0
+    emit(ev, E_BANKRUPT, p, st[b + P_HOLD], 0, 0)
+
+
+@njit
+def pay(st, t, reason, mover, victim, ev):
+    """Makes the payment the rules set for reason; mover caused it, victim was captured (or -1)."""
+    amount = t.pay[reason, C_AMOUNT]
+    if amount <= 0:
+        return
+    payer = t.pay[reason, C_PAYER]
+    payee = t.pay[reason, C_PAYEE]
+    src = victim if payer == BY_CAPTURED else mover
+    for i in range(1, t.n_players + 1):
+        o = (mover + i) % t.n_players
+        if o == mover or t.team[o] == t.team[mover] or not solvent(st, o):
+            continue
+        if payer == BY_OPPONENTS:
+            transfer(st, t, reason, o, destination(t, payee, mover, o), amount, ev)
+        elif payee == TO_OPPONENTS and o != src:
+            transfer(st, t, reason, src, o, amount, ev)
+    if payer != BY_OPPONENTS and payee != TO_OPPONENTS:
+        transfer(st, t, reason, src, destination(t, payee, mover, -1), amount, ev)
+
+
+@inline
+def destination(t, payee, mover, opponent):
+    """Returns the holder a payee code names."""
+    if payee == TO_MOVER:
+        return mover
+    if payee == TO_POOL:
+        return POOL
+    if payee == TO_OFFERING:
+        return OFFERING
+    return opponent
+
+
+@njit
+def init_contest(st, t, ev):
+    """Sets st to the start of a contest and begins its first game."""
+    st[:] = 0
+    st[H_WINNER] = -1
+    st[H_STARTER] = -1
+    st[H_LAST_WINNER] = -1
+    for p in range(t.n_players):
+        st[pb(p) + P_HOLD] = t.starting_items
+    for p in range(t.n_players, MAXP):
+        st[pb(p) + P_BANKRUPT] = 1
+    begin_game(st, t, ev)
+
+
+@njit
+def check_contest_over(st, t, ev):
+    """Ends the contest if at most one team is left; returns whether it ended."""
+    count, last = teams_left(st, t)
+    if count > 1:
+        return False
+    st[H_PHASE] = PHASE_OVER
+    st[H_WINNER] = last
+    if last >= 0 and st[H_POOL] > 0:
+        st[pb(last) + P_HOLD] += st[H_POOL]
+        emit(ev, E_PAY, R_POOL_WON, POOL, last, st[H_POOL])
+        st[H_POOL] = 0
+    emit(ev, E_CONTEST_WON, last, 0, 0, 0)
+    return True
+
+
+@njit
+def begin_game(st, t, ev):
+    """Resets the board for the next game, collects the stake and starts betting or the opening."""
+    st[H_GAME] += 1
+    st[O0:O0 + MAXC] = 0
+    for p in range(t.n_players):
+        b = pb(p)
+        st[b + P_DIR] = 0 if t.choose_direction else 1
+        st[b + P_IN_OPENING] = 0
+        st[b + P_THROW] = -1
+        if not solvent(st, p):
+            continue
+        st[b + P_HAND] = t.n_pieces
+        st[b + P_HOME] = 0
+        st[b + P_ON_BOARD] = 0
+        for k in range(t.n_pieces):
+            st[K0 + p * MAXK + k] = HAND
+        if t.start_on_board:
+            st[K0 + p * MAXK] = 0
+            st[O0 + t.path[p, 0, 0]] = 1 + p * MAXK
+            st[b + P_HAND] -= 1
+            st[b + P_ON_BOARD] = 1
+        # Nothing to bet is bankruptcy where games are bet on.
+        if (t.stake > 0 or t.betting_choose) and st[b + P_HOLD] == 0:
+            go_bankrupt(st, t, p, ev)
+    emit(ev, E_NEW_GAME, st[H_GAME], 0, 0, 0)
+    if check_contest_over(st, t, ev):
+        return
+    if t.betting_choose:
+        st[H_PHASE] = PHASE_BET
+        last = st[H_LAST_WINNER]
+        st[H_TO_MOVE] = next_solvent(st, t, last) if last >= 0 else next_solvent(st, t, t.n_players - 1)
+        return
+    if t.stake > 0:
+        for p in range(t.n_players):
+            if solvent(st, p):
+                transfer(st, t, R_STAKE, p, POOL, t.stake, ev)
+        if check_contest_over(st, t, ev):
+            return
+    begin_opening(st, t)
+
+
+@njit
+def begin_opening(st, t):
+    """Decides who begins, or starts the opening throws."""
+    first = next_solvent(st, t, t.n_players - 1)
+    if t.opening == OPEN_HIGHEST:
+        st[H_PHASE] = PHASE_OPENING
+        for p in range(t.n_players):
+            st[pb(p) + P_IN_OPENING] = 1 if solvent(st, p) else 0
+            st[pb(p) + P_THROW] = -1
+        st[H_TO_MOVE] = first
+        return
+    if t.opening == OPEN_ROTATE and st[H_STARTER] >= 0:
+        first = next_solvent(st, t, st[H_STARTER])
+    st[H_STARTER] = first
+    st[H_PHASE] = PHASE_MOVE
+    st[H_TO_MOVE] = first
+
+
+@njit
+def opening_throw(st, t, score, ev):
+    """Records the opening throw of the player to move; settles the opening after each round."""
+    p = st[H_TO_MOVE]
+    st[pb(p) + P_THROW] = score
+    emit(ev, E_THROW, p, score, 0, 0)
+    for i in range(1, t.n_players + 1):
+        q = (p + i) % t.n_players
+        if st[pb(q) + P_IN_OPENING] == 1 and st[pb(q) + P_THROW] == -1:
+            st[H_TO_MOVE] = q
+            return
+    best = -1
+    for q in range(t.n_players):
+        if st[pb(q) + P_IN_OPENING] == 1:
+            best = max(best, st[pb(q) + P_THROW])
+    tied = 0
+    first = -1
+    for q in range(t.n_players):
+        if st[pb(q) + P_IN_OPENING] == 1 and st[pb(q) + P_THROW] == best:
+            tied += 1
+            if first < 0:
+                first = q
+        else:
+            st[pb(q) + P_IN_OPENING] = 0
+        st[pb(q) + P_THROW] = -1
+    st[H_TO_MOVE] = first
+    if tied == 1:
+        st[pb(first) + P_IN_OPENING] = 0
+        st[H_STARTER] = first
+        st[H_PHASE] = PHASE_MOVE
+        emit(ev, E_OPENING_WON, first, best, 0, 0)
+
+
+@inline
+def landing_ok(st, t, p, cell):
+    """Returns whether a piece of player p may land on cell (empty, or an opponent to capture)."""
+    occ = st[O0 + cell]
+    if occ == 0:
+        return True
+    owner = (occ - 1) // MAXK
+    return t.team[owner] != t.team[p] and (t.flags[cell] & F_CAPTURE) != 0
+
+
+@inline
+def may_enter(st, t, p, score):
+    """Returns whether this score lets player p bring a piece in from the hand."""
+    b = pb(p)
+    if st[b + P_HAND] == 0:
+        return False
+    if t.entry_ok[score]:
+        return True
+    return t.first_any and st[b + P_ON_BOARD] == 0 and st[b + P_HOME] == 0
+
+
+@njit
+def legal_moves(st, t, marks, out):
+    """Writes the legal moves for the player to move and this cast into out; returns their count.
+
+    With no move possible the only move is PASS. In the bet phase marks is ignored.
+    """
+    phase = st[H_PHASE]
+    if phase == PHASE_OVER:
+        return 0
+    if phase == PHASE_BET:
+        cap = 1 << 40
+        for q in range(t.n_players):
+            if solvent(st, q):
+                cap = min(cap, st[pb(q) + P_HOLD])
+        for n in range(1, cap + 1):
+            out[n - 1] = BET0 + n
+        return cap
+    score = t.scores[marks]
+    if phase == PHASE_OPENING or score == 0:
+        out[0] = PASS
+        return 1
+    p = st[H_TO_MOVE]
+    n = 0
+    last = t.n_cells - 1
+    if may_enter(st, t, p, score) and score - 1 <= last:
+        d = st[pb(p) + P_DIR]
+        if d >= 0 and landing_ok(st, t, p, t.path[p, 0, score - 1]):
+            out[n] = ENTER_CW
+            n += 1
+        if d <= 0 and t.choose_direction and landing_ok(st, t, p, t.path[p, 1, score - 1]):
+            out[n] = ENTER_CCW
+            n += 1
+    di = dir_index(st, p)
+    for k in range(t.n_pieces):
+        prog = st[K0 + p * MAXK + k]
+        if 0 <= prog and prog + score <= last and landing_ok(st, t, p, t.path[p, di, prog + score]):
+            out[n] = k
+            n += 1
+    if n == 0:
+        out[0] = PASS
+        n = 1
+    return n
+
+
+@njit
+def land(st, t, p, k, step, ev):
+    """Puts piece k of player p on step of its path: captures, bears off and pays; returns extra turn."""
+    b = pb(p)
+    cell = t.path[p, dir_index(st, p), step]
+    occ = st[O0 + cell]
+    if occ != 0:
+        victim = (occ - 1) // MAXK
+        vk = (occ - 1) % MAXK
+        st[K0 + victim * MAXK + vk] = HAND
+        st[pb(victim) + P_HAND] += 1
+        st[pb(victim) + P_ON_BOARD] -= 1
+        st[O0 + cell] = 0
+        emit(ev, E_CAPTURE, p, victim, cell, 0)
+        pay(st, t, R_CAPTURE, p, victim, ev)
+    if step == t.n_cells - 1:
+        st[K0 + p * MAXK + k] = t.n_cells
+        st[b + P_HOME] += 1
+        emit(ev, E_BEAR_OFF, p, cell, 0, 0)
+        pay(st, t, R_BEAR_OFF, p, -1, ev)
+        return False
+    st[K0 + p * MAXK + k] = step
+    st[b + P_ON_BOARD] += 1
+    st[O0 + cell] = 1 + p * MAXK + k
+    if t.flags[cell] & F_WEDGE:
+        pay(st, t, R_WEDGE, p, -1, ev)
+    return (t.flags[cell] & F_ROUNDED) != 0
+
+
+@njit
+def team_home(st, t, p):
+    """Returns whether every solvent member of p's team has borne off all pieces."""
+    for q in range(t.n_players):
+        if t.team[q] == t.team[p] and solvent(st, q) and st[pb(q) + P_HOME] < t.n_pieces:
+            return False
+    return True
+
+
+@njit
+def win_game(st, t, p, ev):
+    """Pays the pool (and offering, where the rules say) to p's team and begins the next game."""
+    emit(ev, E_GAME_WON, p, st[H_GAME], 0, 0)
+    members = 0
+    for q in range(t.n_players):
+        if t.team[q] == t.team[p] and solvent(st, q):
+            members += 1
+    share = st[H_POOL] // members
+    rest = st[H_POOL] - share * members
+    for q in range(t.n_players):
+        if t.team[q] == t.team[p] and solvent(st, q):
+            got = share + (rest if q == p else 0)
+            if got > 0:
+                st[pb(q) + P_HOLD] += got
+                emit(ev, E_PAY, R_POOL_WON, POOL, q, got)
+    st[H_POOL] = 0
+    if t.offering_to_winner and st[H_OFFERING] > 0:
+        st[pb(p) + P_HOLD] += st[H_OFFERING]
+        emit(ev, E_PAY, R_OFFERING_WON, OFFERING, p, st[H_OFFERING])
+        st[H_OFFERING] = 0
+    st[H_LAST_WINNER] = p
+    begin_game(st, t, ev)
+
+
+@njit
+def play(st, t, marks, move, ev):
+    """Applies one cast (number of marks) and one legal move for it to st; events go to ev."""
+    phase = st[H_PHASE]
+    p = st[H_TO_MOVE]
+    bankruptcies = st[H_BANKRUPTCIES]
+    if phase == PHASE_BET:
+        amount = move - BET0
+        emit(ev, E_BET, p, amount, 0, 0)
+        for q in range(t.n_players):
+            if solvent(st, q):
+                transfer(st, t, R_STAKE, q, POOL, amount, ev)
+        if not check_contest_over(st, t, ev):
+            begin_opening(st, t)
+        return
+    score = t.scores[marks]
+    if phase == PHASE_OPENING:
+        opening_throw(st, t, score, ev)
+        return
+    extra = False
+    if score == 0:
+        emit(ev, E_NULL, p, 0, 0, 0)
+        pay(st, t, R_NULL, p, -1, ev)
+        if t.null_recast:
+            emit(ev, E_RECAST, p, 0, 0, 0)
+            extra = True
+    elif move == PASS:
+        emit(ev, E_NO_MOVE, p, score, 0, 0)
+        if st[pb(p) + P_ON_BOARD] >= t.pay[R_NO_MOVE, C_MIN_ON_BOARD]:
+            pay(st, t, R_NO_MOVE, p, -1, ev)
+    elif move >= ENTER_CW:
+        b = pb(p)
+        if move == ENTER_CCW:
+            st[b + P_DIR] = -1
+        else:
+            st[b + P_DIR] = 1
+        k = 0
+        while st[K0 + p * MAXK + k] != HAND:
+            k += 1
+        st[b + P_HAND] -= 1
+        emit(ev, E_ENTER, p, t.path[p, dir_index(st, p), score - 1], 0, 0)
+        extra = land(st, t, p, k, score - 1, ev)
+    else:
+        di = dir_index(st, p)
+        prog = st[K0 + p * MAXK + move]
+        st[O0 + t.path[p, di, prog]] = 0
+        st[pb(p) + P_ON_BOARD] -= 1
+        emit(ev, E_MOVE, p, t.path[p, di, prog], t.path[p, di, prog + score], 0)
+        extra = land(st, t, p, move, prog + score, ev)
+    if st[H_PHASE] == PHASE_OVER:
+        return
+    if st[H_BANKRUPTCIES] != bankruptcies and check_contest_over(st, t, ev):
+        return
+    if solvent(st, p) and move != PASS and team_home(st, t, p):
+        win_game(st, t, p, ev)
+        return
+    if extra and solvent(st, p):
+        if score != 0:
+            emit(ev, E_EXTRA_TURN, p, 0, 0, 0)
+        return
+    st[H_TO_MOVE] = next_solvent(st, t, p)
+
+
+# ---- random numbers: xorshift128 on four 32-bit words, identical with and without the JIT ----
+
+M32 = 0xFFFFFFFF
+
+
+@njit
+def seed_rng(rng, seed):
+    """Seeds the four words of rng from an integer seed (splitmix-style scrambling)."""
+    x = (seed ^ 0x9E3779B9) & M32
+    for i in range(4):
+        x = (x + 0x6D2B79F5) & M32
+        z = x
+        z = ((z ^ (z >> 15)) * 0x2C1B3C6D) & M32
+        z = ((z ^ (z >> 12)) * 0x297A2D39) & M32
+        z = z ^ (z >> 15)
+        rng[i] = z if z != 0 else 0x1234567 + i
+
+
+@inline
+def next_u32(rng):
+    """Returns the next 32-bit random number of rng."""
+    x = rng[0]
+    tt = (x ^ ((x << 11) & M32)) & M32
+    rng[0] = rng[1]
+    rng[1] = rng[2]
+    rng[2] = rng[3]
+    w = rng[3]
+    w = (w ^ (w >> 19)) ^ (tt ^ (tt >> 8))
+    rng[3] = w
+    return w
+
+
+@njit
+def cast_marks(t, rng):
+    """Returns the number of marked beans in one random cast."""
+    if t.bean_threshold == 0x80000000:  # even beans: one random bit each, from one draw
+        bits = next_u32(rng) >> (32 - t.n_beans)
+        marks = 0
+        while bits:
+            bits &= bits - 1
+            marks += 1
+        return marks
+    marks = 0
+    for _ in range(t.n_beans):
+        if next_u32(rng) < t.bean_threshold:
+            marks += 1
+    return marks
+
+
+@njit
+def random_games(st, t, rng, games, max_turns, counts, ev, out):
+    """Plays random legal moves from st until `games` games end or the contest does.
+
+    counts receives [games finished, turns played]; returns the number of games finished.
+    ev and out are scratch buffers for events and moves.
+    """
+    done = 0
+    turns = 0
+    while done < games and st[H_PHASE] != PHASE_OVER and turns < max_turns:
+        game = st[H_GAME]
+        marks = cast_marks(t, rng) if st[H_PHASE] != PHASE_BET else 0
+        n = legal_moves(st, t, marks, out)
+        move = out[next_u32(rng) % n]
+        ev[0] = 0
+        play(st, t, marks, move, ev)
+        turns += 1
+        if st[H_GAME] != game or st[H_PHASE] == PHASE_OVER:
+            done += 1
+    counts[0] += done
+    counts[1] += turns
+    return done
+
+
+@njit
+def bench_games(st, t, rng, games, counts, ev, out):
+    """Plays random contests, starting a new one whenever one ends, until `games` games have ended."""
+    while counts[0] < games:
+        init_contest(st, t, ev)
+        random_games(st, t, rng, games - counts[0], 1 << 40, counts, ev, out)

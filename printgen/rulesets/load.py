@@ -1,0 +1,361 @@
+"""Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault."""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import tomllib
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import RulesetError
+from printgen.rulesets.model import (
+    Bankruptcy,
+    BeanRules,
+    Betting,
+    BoardRules,
+    Direction,
+    Economy,
+    EntryRules,
+    Item,
+    NullCast,
+    Opening,
+    Orientation,
+    Payee,
+    Payer,
+    Payment,
+    Payments,
+    PlayerRules,
+    RuleOption,
+    Ruleset,
+    Zone,
+)
+
+BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
+MAX_ARM = 20
+MAX_PIECES = 12
+MAX_PLAYERS = 4
+
+# Every table and key a ruleset file may hold; anything else is refused by name.
+KEYS: dict[str, tuple[str, ...]] = {
+    "ruleset": ("name", "title", "source", "summary", "summary_es"),
+    "board": ("arm_length", "seats", "orientation", "start_depth", "wedge_depths",
+              "rounded_depths", "capture_zones"),
+    "beans": ("count", "mark_probability", "scores", "null_cast"),
+    "players": ("min", "max", "pieces", "direction", "partnerships", "opening", "start_on_board"),
+    "entry": ("scores", "first_any"),
+    "economy": ("item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
+                "offering_to_winner", "items"),
+    "payments": ("wedge", "no_move", "bear_off", "capture", "null_cast"),
+    "options": (),
+}
+PAYMENT_KEYS = ("amount", "from", "to", "min_on_board")
+ITEM_KEYS = ("name", "value", "count", "name_es")
+OPTION_KEYS = ("description", "description_es", "changes")
+
+
+class _Reader:
+    """Reads typed values from one table, raising errors that say where."""
+
+    def __init__(self, where: str, table: str, data: dict[str, Any]) -> None:
+        self.where, self.table, self.data = where, table, data
+
+    def fail(self, key: str, problem: str) -> RulesetError:
+        """Returns an error naming this file, table and key."""
+        return RulesetError(f"{self.where}: [{self.table}] {key}: {problem}")
+
+    def raw(self, key: str) -> Any:
+        """Returns the value of a required key."""
+        if key not in self.data:
+            raise self.fail(key, "missing")
+        return self.data[key]
+
+    def integer(self, key: str, lo: int, hi: int, default: int | None = None) -> int:
+        """Returns an integer from lo to hi."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"must be a whole number, got {value!r}")
+        if not lo <= value <= hi:
+            raise self.fail(key, f"must be from {lo} to {hi}, got {value}")
+        return value
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """Returns a string."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, str):
+            raise self.fail(key, f"must be text, got {value!r}")
+        return value
+
+    def flag(self, key: str, default: bool | None = None) -> bool:
+        """Returns a boolean."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise self.fail(key, f"must be true or false, got {value!r}")
+        return value
+
+    def choice(self, key: str, enum: type[Any], default: Any = None) -> Any:
+        """Returns a member of enum, named by its value."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        allowed = [m.value for m in enum]
+        if value not in allowed:
+            raise self.fail(key, f"must be one of {', '.join(allowed)}; got {value!r}")
+        return enum(value)
+
+    def integers(self, key: str, lo: int, hi: int, default: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        """Returns a list of integers, each from lo to hi."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self.fail(key, f"must be a list of whole numbers, got {value!r}")
+        for i, v in enumerate(value):
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise self.fail(key, f"entry {i + 1} must be a whole number from {lo} to {hi}, got {v!r}")
+        return tuple(value)
+
+
+def _check_keys(where: str, table: str, data: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """Returns data as a table after refusing keys not in allowed, with a suggestion."""
+    if not isinstance(data, dict):
+        raise RulesetError(f"{where}: [{table}] must be a table, got {data!r}")
+    for key in data:
+        if key not in allowed:
+            near = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else f"; known keys: {', '.join(allowed)}"
+            raise RulesetError(f"{where}: [{table}] unknown key '{key}'{hint}")
+    return data
+
+
+def _payment(where: str, name: str, data: Any) -> Payment:
+    """Returns one payment rule from its inline table."""
+    table = f"payments.{name}"
+    data = _check_keys(where, table, data, PAYMENT_KEYS)
+    r = _Reader(where, table, data)
+    amount = r.raw("amount")
+    if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
+        raise r.fail("amount", f"a payment cannot be negative, got {amount}")
+    payment = Payment(
+        amount=r.integer("amount", 0, 1000),
+        payer=r.choice("from", Payer, Payer.MOVER),
+        payee=r.choice("to", Payee, Payee.POOL),
+        min_on_board=r.integer("min_on_board", 0, MAX_PIECES, 0),
+    )
+    if payment.payer is Payer.CAPTURED and name != "capture":
+        raise r.fail("from", "'captured' pays only in the capture payment")
+    if payment.payer.value == payment.payee.value:
+        raise r.fail("to", f"a payment from '{payment.payer.value}' to itself is no payment")
+    if payment.min_on_board and name != "no_move":
+        raise r.fail("min_on_board", "applies only to the no_move payment")
+    return payment
+
+
+def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """Returns a copy of the raw ruleset data with the named options' changes made."""
+    options = data.get("options", {})
+    data = copy.deepcopy(data)
+    for name in names:
+        if name not in options:
+            known = ", ".join(options) or "none"
+            raise RulesetError(f"{where}: no option '{name}' (options: {known})")
+        changes = _check_keys(where, f"options.{name}", options[name], OPTION_KEYS).get("changes", {})
+        for dotted, value in changes.items():
+            table, _, key = dotted.partition(".")
+            if table not in KEYS or key not in KEYS[table]:
+                raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
+            data.setdefault(table, {})[key] = value
+    return data
+
+
+def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
+    """Returns the validated ruleset described by parsed TOML data."""
+    _check_keys(where, "top level", data, tuple(KEYS))
+    data = _apply_options(where, data, list(options))
+    t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items() if name != "options"}
+
+    meta = _Reader(where, "ruleset", t["ruleset"])
+    board = _board(where, t["board"])
+    beans = _beans(where, t["beans"])
+    players = _players(where, t["players"], board)
+    entry = _entry(where, t["entry"], beans)
+    economy = _economy(where, t["economy"])
+    pay = t["payments"]
+    zero = {"amount": 0, "from": "mover", "to": "pool"}
+    payments = Payments(**{k: _payment(where, k, pay.get(k, zero)) for k in KEYS["payments"]})
+    opts = []
+    for name, body in data.get("options", {}).items():
+        body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
+        r = _Reader(where, f"options.{name}", body)
+        changes = body.get("changes", {})
+        if not isinstance(changes, dict):
+            raise r.fail("changes", "must be a table of 'table.key' = value")
+        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), tuple(changes.items())))
+    if players.start_on_board and players.direction is Direction.CHOOSE:
+        raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
+                           "when each player chooses a direction")
+    return Ruleset(
+        name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
+        summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
+        board=board, beans=beans, players=players, entry=entry, economy=economy,
+        payments=payments, options=tuple(opts), applied=tuple(options), origin=origin,
+    )
+
+
+def _board(where: str, data: dict[str, Any]) -> BoardRules:
+    r = _Reader(where, "board", data)
+    arm = r.integer("arm_length", 3, MAX_ARM)
+    board = BoardRules(
+        arm_length=arm,
+        seats=r.integer("seats", 2, 4),
+        orientation=r.choice("orientation", Orientation, Orientation.PLUS),
+        start_depth=r.integer("start_depth", 0, arm, 0),
+        wedge_depths=r.integers("wedge_depths", 1, arm, ()),
+        rounded_depths=r.integers("rounded_depths", 1, arm, (arm,)),
+        capture_zones=tuple(_zones(r)),
+    )
+    if board.seats == 3:
+        raise r.fail("seats", "must be 2 (opposite arms) or 4 (every arm)")
+    if set(board.wedge_depths) & set(board.rounded_depths):
+        raise r.fail("wedge_depths", "a cell cannot be both wedge and rounded")
+    if board.start_depth in board.wedge_depths:
+        raise r.fail("start_depth", f"a wedge stands at depth {board.start_depth}: a start cell cannot be a wedge")
+    if board.start_depth in board.rounded_depths:
+        raise r.fail("start_depth", "a start cell cannot be a rounded cell")
+    return board
+
+
+def _zones(r: _Reader) -> list[Zone]:
+    value = r.data.get("capture_zones", [])
+    if not isinstance(value, list):
+        raise r.fail("capture_zones", f"must be a list, got {value!r}")
+    allowed = [z.value for z in Zone]
+    for v in value:
+        if v not in allowed:
+            raise r.fail("capture_zones", f"unknown zone {v!r}; zones: {', '.join(allowed)}")
+    return [Zone(v) for v in value]
+
+
+def _beans(where: str, data: dict[str, Any]) -> BeanRules:
+    r = _Reader(where, "beans", data)
+    count = r.integer("count", 1, 10, 5)
+    text = r.text("mark_probability", "1/2")
+    try:
+        p = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise r.fail("mark_probability", f"must be a fraction like \"1/2\", got {text!r}") from None
+    if not 0 < p < 1:
+        raise r.fail("mark_probability", f"must lie strictly between 0 and 1, got {text}")
+    scores = r.integers("scores", 0, 4 * MAX_ARM + 4)
+    if len(scores) != count + 1:
+        raise r.fail("scores", f"needs {count + 1} entries (0 to {count} marks), got {len(scores)}")
+    if not any(scores):
+        raise r.fail("scores", "at least one number of marks must score")
+    null = r.choice("null_cast", NullCast, NullCast.PASS)
+    if null is NullCast.RECAST and all(scores):
+        null = NullCast.PASS  # no null cast exists; nothing to recast
+    return BeanRules(count, p, tuple(s or None for s in scores), null)
+
+
+def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules:
+    r = _Reader(where, "players", data)
+    lo = r.integer("min", 2, MAX_PLAYERS, 2)
+    hi = r.integer("max", 2, MAX_PLAYERS, 2)
+    if lo > hi:
+        raise r.fail("min", f"is more than max ({lo} > {hi})")
+    if hi > board.seats:
+        raise r.fail("max", f"{hi} players need {hi} start cells, but the board has {board.seats} seats")
+    pieces = r.integers("pieces", 1, MAX_PIECES)
+    if len(pieces) != hi - lo + 1:
+        raise r.fail("pieces", f"needs one count for each of {lo} to {hi} players ({hi - lo + 1}), got {len(pieces)}")
+    rules = PlayerRules(
+        min_players=lo, max_players=hi, pieces=pieces,
+        direction=r.choice("direction", Direction, Direction.CLOCKWISE),
+        partnerships=r.flag("partnerships", False),
+        opening=r.choice("opening", Opening, Opening.ROTATE),
+        start_on_board=r.integer("start_on_board", 0, MAX_PIECES, 0),
+    )
+    if rules.partnerships and hi != 4:
+        raise r.fail("partnerships", "partnerships need four players (max = 4)")
+    if rules.start_on_board > min(pieces):
+        raise r.fail("start_on_board", f"{rules.start_on_board} is more than a player's pieces ({min(pieces)})")
+    if rules.start_on_board > 1:
+        raise r.fail("start_on_board", "only one piece fits on a start cell")
+    return rules
+
+
+def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
+    r = _Reader(where, "entry", data)
+    scores = r.integers("scores", 1, 4 * MAX_ARM + 4, (1,))
+    possible = {s for s in beans.scores if s}
+    for s in scores:
+        if s not in possible:
+            raise r.fail("scores", f"no cast scores {s}; the beans score {sorted(possible)}")
+    if not scores:
+        raise r.fail("scores", "at least one score must enter a piece")
+    return EntryRules(scores, r.flag("first_any", False))
+
+
+def _economy(where: str, data: dict[str, Any]) -> Economy:
+    r = _Reader(where, "economy", data)
+    start = r.integer("starting_items", 1, 1000)
+    items = []
+    raw = data.get("items", [])
+    if not isinstance(raw, list):
+        raise r.fail("items", "must be a list of tables ([[economy.items]])")
+    for i, body in enumerate(raw):
+        body = _check_keys(where, f"economy.items {i + 1}", body, ITEM_KEYS)
+        ir = _Reader(where, f"economy.items {i + 1}", body)
+        items.append(Item(ir.text("name"), ir.integer("value", 0, 10**6, 1), ir.integer("count", 1, 1000, 1),
+                          ir.text("name_es", "")))
+    if items and sum(i.count for i in items) != start:
+        raise r.fail("items", f"the item counts add up to {sum(i.count for i in items)}, "
+                              f"but starting_items is {start}")
+    return Economy(
+        item_name=r.text("item_name", "item"), item_name_es=r.text("item_name_es", "objeto"),
+        starting_items=start, stake=r.integer("stake", 0, 1000, 0),
+        betting=r.choice("betting", Betting, Betting.FIXED),
+        bankruptcy=r.choice("bankruptcy", Bankruptcy, Bankruptcy.CANNOT_PAY),
+        offering_to_winner=r.flag("offering_to_winner", False), items=tuple(items),
+    )
+
+
+def read_toml(text: str, where: str) -> dict[str, Any]:
+    """Returns parsed TOML, or raises an error naming the line of the fault."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+
+
+def builtin_text(name: str) -> str:
+    """Returns the TOML text of a built-in ruleset."""
+    return resources.files("printgen.rulesets").joinpath("builtin", f"{name}.toml").read_text("utf-8")
+
+
+def load_ruleset(spec: str) -> Ruleset:
+    """Returns the ruleset named by spec: a built-in name or a TOML path, then `+option`s."""
+    base, *options = spec.split("+")
+    if base in BUILTIN:
+        where = f"built-in ruleset '{base}'"
+        text = builtin_text(base)
+    else:
+        path = Path(base)
+        if not path.suffix and not path.exists():
+            raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)} or a .toml file")
+        where = str(path)
+        try:
+            text = path.read_text("utf-8")
+        except FileNotFoundError:
+            raise RulesetError(f"{where}: no such ruleset file") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RulesetError(f"{where}: cannot read: {exc}") from None
+    return parse_ruleset(read_toml(text, where), where, origin=base, options=tuple(options))
