@@ -132,7 +132,9 @@ def go_bankrupt(st, t, p, ev):
             st[O0 + t.path[p, dir_index(st, p), prog]] = 0
         st[K0 + p * MAXK + k] = OUT
     st[b + P_HAND] = 0
+    st[b + P_HOME] = 0
     st[b + P_ON_BOARD] = 0
+    st[b + P_DIR] = 1
     emit(ev, E_BANKRUPT, p, st[b + P_HOLD], 0, 0)
 
 
@@ -206,11 +208,11 @@ def begin_game(st, t, ev):
     st[O0:O0 + MAXC] = 0
     for p in range(t.n_players):
         b = pb(p)
-        st[b + P_DIR] = 0 if t.choose_direction else 1
         st[b + P_IN_OPENING] = 0
         st[b + P_THROW] = -1
         if not solvent(st, p):
             continue
+        st[b + P_DIR] = 0 if t.choose_direction else 1
         st[b + P_HAND] = t.n_pieces
         st[b + P_HOME] = 0
         st[b + P_ON_BOARD] = 0

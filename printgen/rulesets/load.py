@@ -230,6 +230,10 @@ def _board(where: str, data: dict[str, Any]) -> BoardRules:
         raise r.fail("start_depth", f"a wedge stands at depth {board.start_depth}: a start cell cannot be a wedge")
     if board.start_depth in board.rounded_depths:
         raise r.fail("start_depth", "a start cell cannot be a rounded cell")
+    end_depth = 1 if board.start_depth == 0 else board.start_depth - 1
+    if end_depth and end_depth in set(board.wedge_depths) | set(board.rounded_depths):
+        raise r.fail("wedge_depths" if end_depth in board.wedge_depths else "rounded_depths",
+                     f"depth {end_depth} holds the end cells; an end cell cannot be a wedge or rounded cell")
     return board
 
 

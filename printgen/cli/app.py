@@ -1,0 +1,26 @@
+"""The `patolli` command: one Typer app joining the command groups."""
+
+from __future__ import annotations
+
+import typer
+
+from printgen.cli import position_cmd, rulesets_cmd
+from printgen.cli.bench_cmd import bench
+from printgen.cli.cast_cmd import cast
+
+app = typer.Typer(
+    name="patolli",
+    help="Patolli print kit and table companion: rulesets, beans, positions and the rules engine.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+app.add_typer(rulesets_cmd.app, name="rulesets")
+app.add_typer(position_cmd.app, name="position")
+app.command("cast")(cast)
+app.command("bench")(bench)
+
+
+def main() -> None:
+    """Runs the command line."""
+    app()

@@ -1,0 +1,61 @@
+"""Draws the cross in the terminal from the engine's topology: cell numbers, or pieces on the board."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from printgen.engine.topology import CellKind, Topology
+
+KIND_STYLE = {
+    CellKind.START: "bold green",
+    CellKind.END: "bold magenta",
+    CellKind.WEDGE: "bold red",
+    CellKind.ROUNDED: "bold cyan",
+    CellKind.CENTRE: "bold yellow",
+    CellKind.NORMAL: "white",
+}
+KIND_GLYPH = {
+    CellKind.START: "▸", CellKind.END: "×", CellKind.WEDGE: "▾", CellKind.ROUNDED: "◖",
+    CellKind.CENTRE: "+", CellKind.NORMAL: "·",
+}
+SEAT_STYLE = ("bold white on red", "bold black on cyan", "bold black on yellow", "bold white on blue")
+
+
+def legend() -> Text:
+    """Returns a one-line key to the cell colours and glyphs."""
+    text = Text()
+    for kind in CellKind:
+        text.append(f" {KIND_GLYPH[kind]} {kind.value} ", style=KIND_STYLE[kind])
+    return text
+
+
+def draw_board(
+    topo: Topology,
+    pieces: dict[int, int] | None = None,
+    marks: dict[int, str] | None = None,
+) -> Text:
+    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: style}."""
+    x0, y0, x1, y1 = topo.extent()
+    by_grid = {c.grid: c for c in topo.cells}
+    width = 4 if pieces is None else 3
+    text = Text()
+    for y in range(y1, y0 - 1, -1):
+        for x in range(x0, x1 + 1):
+            cell = by_grid.get((x, y))
+            if cell is None:
+                text.append(" " * width)
+                continue
+            if pieces is None:
+                label = f"{cell.number:>3} "
+                style = KIND_STYLE[cell.kind]
+            elif cell.number in pieces:
+                label = f" {'ABCD'[pieces[cell.number]]} "
+                style = SEAT_STYLE[pieces[cell.number]]
+            else:
+                label = f" {KIND_GLYPH[cell.kind]} "
+                style = KIND_STYLE[cell.kind]
+            if marks and cell.number in marks:
+                style = marks[cell.number]
+            text.append(label, style=style)
+        text.append("\n")
+    return text

@@ -1,0 +1,129 @@
+"""`patolli rulesets`: list, show and export rulesets."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from printgen.cli.board_text import draw_board, legend
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import JsonOpt
+from printgen.engine.beans import Beans
+from printgen.engine.topology import SEAT_NAMES, topology_for
+from printgen.files import check_writable, write_atomic
+from printgen.rulesets import BUILTIN, Ruleset, load_ruleset
+from printgen.rulesets.export import export_toml
+from printgen.rulesets.model import Payment
+
+app = typer.Typer(help="List, show and export rulesets.", no_args_is_help=True)
+NameArg = Annotated[str, typer.Argument(help="Ruleset: a built-in name or a .toml file, with +OPTION.")]
+
+_EVENTS = {
+    "wedge": "landing on a wedge", "no_move": "a cast that moves nothing", "bear_off": "bearing a piece off",
+    "capture": "a capture", "null_cast": "a cast with no score",
+}
+_PAYER = {"mover": "the mover", "opponents": "each opponent", "captured": "the captured piece's owner"}
+_PAYEE = {"mover": "the mover", "opponents": "each opponent", "pool": "the pool", "offering": "the offering"}
+
+
+def describe_payment(event: str, p: Payment, item: str) -> str:
+    """Returns one line saying who pays whom for an event."""
+    if p.amount == 0:
+        return f"{_EVENTS[event]}: no payment"
+    when = f" (with at least {p.min_on_board} pieces on the board)" if p.min_on_board else ""
+    items = item if p.amount == 1 else item + "s"
+    return f"{_EVENTS[event]}{when}: {_PAYER[p.payer.value]} pays {p.amount} {items} to {_PAYEE[p.payee.value]}"
+
+
+def ruleset_json(rs: Ruleset) -> dict[str, Any]:
+    """Returns the JSON description of a ruleset and its board."""
+    topo = topology_for(rs)
+    return {
+        "name": rs.name, "spec": rs.spec, "title": rs.title, "source": rs.source,
+        "players": {"min": rs.players.min_players, "max": rs.players.max_players,
+                    "pieces": list(rs.players.pieces)},
+        "beans": {"count": rs.beans.count, "mark_probability": str(rs.beans.mark_probability),
+                  "scores": list(rs.beans.scores)},
+        "cells": [
+            {"number": c.number, "kind": c.kind.value, "arm": ("south", "west", "north", "east")[c.quarter],
+             "depth": c.depth, "grid": list(c.grid), "capture": c.capture,
+             "seat": None if c.seat is None else SEAT_NAMES[c.seat]}
+            for c in topo.cells
+        ],
+        "options": [o.name for o in rs.options],
+    }
+
+
+@app.command("list")
+@reports_errors
+def list_rulesets(as_json: JsonOpt = False) -> None:
+    """List the built-in rulesets."""
+    rulesets = [load_ruleset(n) for n in BUILTIN]
+    if as_json:
+        print(json.dumps([{"name": r.name, "title": r.title, "cells": r.board.cell_count,
+                           "players": [r.players.min_players, r.players.max_players]} for r in rulesets]))
+        return
+    table = Table(title="Built-in rulesets")
+    for col in ("name", "title", "cells", "players", "beans", "options"):
+        table.add_column(col)
+    for r in rulesets:
+        players = f"{r.players.min_players}" if r.players.min_players == r.players.max_players else \
+            f"{r.players.min_players}–{r.players.max_players}"
+        table.add_row(r.name, r.title, str(r.board.cell_count), players, str(r.beans.count),
+                      ", ".join(o.name for o in r.options) or "—")
+    Console().print(table)
+
+
+@app.command("show")
+@reports_errors
+def show(name: NameArg, as_json: JsonOpt = False) -> None:
+    """Show a ruleset: its board with cell numbers, beans, players, items and payments."""
+    rs = load_ruleset(name)
+    if as_json:
+        print(json.dumps(ruleset_json(rs), indent=1, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    topo = topology_for(rs)
+    console.print(f"[bold]{rs.title}[/bold]  ({rs.spec})")
+    console.print(rs.summary)
+    console.print(f"[dim]Source: {rs.source}[/dim]\n")
+    kinds = Counter(c.kind.value for c in topo.cells)
+    console.print(f"Board: {topo.size} cells, " + ", ".join(f"{n} {k}" for k, n in kinds.items())
+                  + f"; printed as {rs.board.orientation.value}")
+    console.print(draw_board(topo))
+    console.print(legend())
+    odds = Beans(rs.beans).score_odds()
+    console.print("\nBeans: " + ", ".join(f"{'nothing' if s is None else s}: {p}" for s, p in odds.items()))
+    pl = rs.players
+    console.print(f"Players: {pl.min_players}–{pl.max_players}, pieces {list(pl.pieces)}, "
+                  f"direction {pl.direction.value}, opening {pl.opening.value}")
+    ec = rs.economy
+    console.print(f"Items: {ec.starting_items} {ec.item_name}s each; stake {ec.stake}; betting {ec.betting.value}; "
+                  f"bankrupt when {ec.bankruptcy.value.replace('_', ' ')}")
+    for event in _EVENTS:
+        console.print(" • " + describe_payment(event, getattr(rs.payments, event), ec.item_name))
+    for opt in rs.options:
+        console.print(f"Option [bold]+{opt.name}[/bold]: {opt.description}")
+
+
+@app.command("export")
+@reports_errors
+def export(
+    name: NameArg,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Print a ruleset as TOML, to edit into a custom ruleset."""
+    text = export_toml(load_ruleset(name))
+    if output is None:
+        print(text, end="")
+        return
+    check_writable(output, force)
+    write_atomic(output, text)
+    print(f"wrote {output}")

@@ -1,0 +1,58 @@
+"""Moves as small values with a compact notation that parses back: `12-15`, `E1`, `E1ccw`, `pass`, `bet3`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from printgen.errors import NotationError
+
+
+class MoveKind(str, Enum):
+    """What a move does."""
+
+    MOVE = "move"  # a piece on the board moves on
+    ENTER = "enter"  # a piece comes in from the hand
+    PASS = "pass"  # nothing moves (or, in the opening, the throw only counts)
+    BET = "bet"  # the bet for the coming game
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move, named by cell numbers as printed on the board."""
+
+    kind: MoveKind
+    origin: int = 0  # MOVE: the cell the piece leaves
+    target: int = 0  # MOVE, ENTER: the cell the piece lands on
+    anticlockwise: bool | None = None  # ENTER that sets a direction: which one; else None
+    amount: int = 0  # BET
+
+    def __str__(self) -> str:
+        if self.kind is MoveKind.MOVE:
+            return f"{self.origin}-{self.target}"
+        if self.kind is MoveKind.ENTER:
+            suffix = "" if self.anticlockwise is None else ("ccw" if self.anticlockwise else "cw")
+            return f"E{self.target}{suffix}"
+        if self.kind is MoveKind.BET:
+            return f"bet{self.amount}"
+        return "pass"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Returns the move written in compact notation."""
+        t = text.strip().lower()
+        if t == "pass":
+            return cls(MoveKind.PASS)
+        if m := re.fullmatch(r"(\d+)-(\d+)", t):
+            return cls(MoveKind.MOVE, origin=int(m[1]), target=int(m[2]))
+        if m := re.fullmatch(r"e(\d+)(cw|ccw)?", t):
+            direction = None if m[2] is None else m[2] == "ccw"
+            return cls(MoveKind.ENTER, target=int(m[1]), anticlockwise=direction)
+        if m := re.fullmatch(r"bet\s*(\d+)", t):
+            return cls(MoveKind.BET, amount=int(m[1]))
+        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15), E and the cell entered (E1), "
+                            "pass, or bet and an amount (bet3)")

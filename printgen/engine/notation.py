@@ -1,0 +1,358 @@
+"""Positions written down: a versioned JSON form and a one-line form for typing at the table.
+
+Both hold the same facts and round-trip exactly. The one-line form reads:
+
+    gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,5,17 | B 20 cw h,h,h,h,h
+
+ruleset/players, game number, phase, seat to move, who began this game, who won the last one,
+pool and offering; then each seat: letter, items held, direction (cw, ccw, ? not chosen) and its
+pieces (h in hand, * home, a cell number on the board), with `throw=N` (or `throw=?`) for a seat
+still in the opening throws. A bankrupt seat reads `B out`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.position import HAND, HOME, OUT, Phase, Place, Position, seat_name
+from printgen.engine.tables import tables_for
+from printgen.engine.topology import SEAT_NAMES
+from printgen.errors import NotationError, PositionError, RulesetError
+from printgen.rulesets import load_ruleset
+from printgen.rulesets.model import Ruleset
+
+FORMAT, VERSION = "patolli-position", 1
+_DIRS = {1: "clockwise", -1: "anticlockwise", 0: None}
+_SHORT_DIRS = {1: "cw", -1: "ccw", 0: "?"}
+
+
+@dataclass
+class SeatFacts:
+    """Everything about one seat, as written in either notation."""
+
+    holdings: int = 0
+    bankrupt: bool = False
+    direction: int = 1
+    pieces: list[Place] = field(default_factory=list)
+    throwing: bool = False
+    throw: int | None = None
+
+
+@dataclass
+class Facts:
+    """Everything a position holds, before it is checked."""
+
+    ruleset: Ruleset
+    players: int
+    game: int
+    phase: Phase
+    to_move: int
+    starter: int | None
+    last_winner: int | None
+    pool: int
+    offering: int
+    seats: list[SeatFacts]
+
+
+def facts_of(pos: Position) -> Facts:
+    """Returns the facts of a position."""
+    seats = [
+        SeatFacts(pos.holdings(s), pos.bankrupt(s), pos.direction(s), pos.places(s), pos.in_opening(s),
+                  pos.opening_throw(s))
+        for s in range(pos.players)
+    ]
+    return Facts(pos.ruleset, pos.players, pos.game, pos.phase, pos.to_move, pos.starter, pos.last_winner,
+                 pos.pool, pos.offering, seats)
+
+
+# ---- JSON ----
+
+def to_json(pos: Position) -> dict[str, Any]:
+    """Returns the JSON form of a position."""
+    f = facts_of(pos)
+    return {
+        "format": FORMAT, "version": VERSION, "ruleset": pos.ruleset.spec, "players": f.players,
+        "game": f.game, "phase": f.phase.value, "to_move": seat_name(f.to_move),
+        "starter": None if f.starter is None else seat_name(f.starter),
+        "last_winner": None if f.last_winner is None else seat_name(f.last_winner),
+        "pool": f.pool, "offering": f.offering,
+        "seats": [
+            {"seat": seat_name(i), "holdings": s.holdings, "bankrupt": s.bankrupt,
+             "direction": _DIRS[s.direction], "pieces": s.pieces,
+             "opening": {"throwing": True, "throw": s.throw} if s.throwing else None}
+            for i, s in enumerate(f.seats)
+        ],
+    }
+
+
+def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
+    """Returns the checked position of a JSON form (as parsed), or raises saying what is wrong."""
+    if not isinstance(data, dict):
+        raise NotationError("a position is a JSON object")
+    if data.get("format") != FORMAT:
+        raise NotationError(f"not a position: \"format\" must be \"{FORMAT}\"")
+    if data.get("version") != VERSION:
+        raise NotationError(f"position version {data.get('version')!r} is not supported (this reads {VERSION})")
+    try:
+        rs = ruleset or load_ruleset(str(data["ruleset"]))
+        seats = []
+        for i, s in enumerate(data["seats"]):
+            where = f"seats[{i}]"
+            opening = s.get("opening")
+            direction = {v: key for key, v in _DIRS.items()}.get(s.get("direction"))
+            if direction is None:
+                raise NotationError(f"{where}.direction must be clockwise, anticlockwise or null")
+            seats.append(SeatFacts(
+                _int(s["holdings"], f"{where}.holdings"), bool(s["bankrupt"]), direction,
+                [_place_json(p, f"{where}.pieces") for p in s["pieces"]],
+                bool(opening and opening.get("throwing")),
+                None if not opening or opening.get("throw") is None else _int(opening["throw"], f"{where}.opening"),
+            ))
+        facts = Facts(
+            rs, _int(data["players"], "players"), _int(data["game"], "game"), _phase(data["phase"]),
+            _seat(data["to_move"], "to_move"),
+            None if data.get("starter") is None else _seat(data["starter"], "starter"),
+            None if data.get("last_winner") is None else _seat(data["last_winner"], "last_winner"),
+            _int(data["pool"], "pool"), _int(data["offering"], "offering"), seats,
+        )
+    except KeyError as exc:
+        raise NotationError(f"position JSON lacks the key {exc}") from None
+    except (TypeError, AttributeError):
+        raise NotationError("position JSON has a value of the wrong type") from None
+    return build(facts)
+
+
+def dumps(pos: Position) -> str:
+    """Returns the JSON text of a position."""
+    return json.dumps(to_json(pos), indent=2, ensure_ascii=False) + "\n"
+
+
+def _int(v: Any, where: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise NotationError(f"{where} must be a whole number, got {v!r}")
+    return v
+
+
+def _place_json(v: Any, where: str) -> Place:
+    if v in (HAND, HOME, OUT):
+        return str(v)
+    return _int(v, where)
+
+
+def _phase(v: Any) -> Phase:
+    try:
+        return Phase(v)
+    except ValueError:
+        raise NotationError(f"phase must be one of {', '.join(p.value for p in Phase)}; got {v!r}") from None
+
+
+def _seat(v: Any, where: str) -> int:
+    if not isinstance(v, str) or v.upper() not in SEAT_NAMES or len(v) != 1:
+        raise NotationError(f"{where} must be a seat letter A to D, got {v!r}")
+    return SEAT_NAMES.index(v.upper())
+
+
+# ---- the one-line form ----
+
+def to_compact(pos: Position) -> str:
+    """Returns the one-line form of a position."""
+    f = facts_of(pos)
+    letter = lambda s: "-" if s is None else seat_name(s)  # noqa: E731
+    head = (f"{pos.ruleset.spec}/{f.players} g{f.game} {f.phase.value} {seat_name(f.to_move)} "
+            f"starter={letter(f.starter)} last={letter(f.last_winner)} pool={f.pool} offering={f.offering}")
+    parts = [head]
+    for i, s in enumerate(f.seats):
+        if s.bankrupt:
+            parts.append(f"{seat_name(i)} out" + (f" {s.holdings}" if s.holdings else ""))
+            continue
+        pieces = ",".join("h" if p == HAND else "*" if p == HOME else str(p) for p in s.pieces)
+        seat = f"{seat_name(i)} {s.holdings} {_SHORT_DIRS[s.direction]} {pieces}"
+        if s.throwing:
+            seat += f" throw={'?' if s.throw is None else s.throw}"
+        parts.append(seat)
+    return " | ".join(parts)
+
+
+def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
+    """Returns the checked position of a one-line form, or raises saying what is wrong."""
+    parts = [p.strip() for p in text.strip().split("|")]
+    head = parts[0].split()
+    if len(head) != 8 or "/" not in head[0]:
+        raise NotationError("a position line starts `RULESET/PLAYERS gGAME PHASE SEAT starter=S last=S pool=N "
+                            f"offering=N`, got {parts[0]!r}")
+    spec, _, players = head[0].rpartition("/")
+    keys = dict(_pair(tok) for tok in head[4:])
+    if set(keys) != {"starter", "last", "pool", "offering"}:
+        raise NotationError("the position line needs starter=, last=, pool= and offering=")
+    rs = ruleset or load_ruleset(spec)
+    n = _number(players, "the number of players")
+    seats = [_compact_seat(p, i) for i, p in enumerate(parts[1:])]
+    facts = Facts(
+        rs, n, _number(head[1].removeprefix("g"), "the game number"), _phase(head[2]),
+        _seat(head[3], "the seat to move"),
+        None if keys["starter"] == "-" else _seat(keys["starter"], "starter"),
+        None if keys["last"] == "-" else _seat(keys["last"], "last"),
+        _number(keys["pool"], "pool"), _number(keys["offering"], "offering"), seats,
+    )
+    return build(facts)
+
+
+def _pair(tok: str) -> tuple[str, str]:
+    key, eq, value = tok.partition("=")
+    if not eq:
+        raise NotationError(f"expected key=value, got {tok!r}")
+    return key, value
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def _compact_seat(part: str, index: int) -> SeatFacts:
+    toks = part.split()
+    where = f"seat {index + 1}"
+    if len(toks) >= 2 and toks[1] == "out":
+        return SeatFacts(holdings=_number(toks[2], f"{where} holdings") if len(toks) > 2 else 0,
+                         bankrupt=True, pieces=[])
+    if len(toks) not in (4, 5):
+        raise NotationError(f"{where}: write `LETTER ITEMS DIRECTION PIECES`, like `A 20 cw h,h,5`; got {part!r}")
+    if toks[0] != SEAT_NAMES[index]:
+        raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {toks[0]!r}")
+    dirs = {v: key for key, v in _SHORT_DIRS.items()}
+    if toks[2] not in dirs:
+        raise NotationError(f"{where}: direction must be cw, ccw or ?, got {toks[2]!r}")
+    pieces: list[Place] = []
+    for p in toks[3].split(","):
+        if p == "h":
+            pieces.append(HAND)
+        elif p == "*":
+            pieces.append(HOME)
+        else:
+            pieces.append(_number(p, f"{where}: a piece"))
+    seat = SeatFacts(_number(toks[1], f"{where} items"), False, dirs[toks[2]], pieces)
+    if len(toks) == 5:
+        key, value = _pair(toks[4])
+        if key != "throw":
+            raise NotationError(f"{where}: unknown {key}=")
+        seat.throwing = True
+        seat.throw = None if value == "?" else _number(value, f"{where} throw")
+    return seat
+
+
+# ---- checking facts and building the state ----
+
+def build(f: Facts) -> Position:
+    """Returns the position the facts describe, after checking they are possible."""
+    rs = f.ruleset
+    try:
+        t = tables_for(rs, f.players)
+    except RulesetError as exc:
+        raise PositionError(str(exc)) from None
+    if len(f.seats) != f.players:
+        raise PositionError(f"{f.players} players need {f.players} seats, got {len(f.seats)}")
+    st = np.zeros(k.STATE_SIZE, dtype=np.int64)
+    st[k.H_PHASE] = [Phase.OPENING, Phase.BET, Phase.MOVE, Phase.OVER].index(f.phase)
+    st[k.H_GAME] = f.game
+    st[k.H_POOL] = f.pool
+    st[k.H_OFFERING] = f.offering
+    st[k.H_STARTER] = -1 if f.starter is None else f.starter
+    st[k.H_LAST_WINNER] = -1 if f.last_winner is None else f.last_winner
+    if f.game < 1:
+        raise PositionError("the game number starts at 1")
+    for who in (f.to_move, f.starter, f.last_winner):
+        if who is not None and who >= f.players:
+            raise PositionError(f"seat {seat_name(who)} does not play in a {f.players}-player game")
+    st[k.H_TO_MOVE] = f.to_move
+    for p in range(f.players, k.MAXP):
+        st[k.P0 + p * k.PS + k.P_BANKRUPT] = 1
+    for p, s in enumerate(f.seats):
+        _place_seat(st, t, p, s, f)
+    total = int(sum(s.holdings for s in f.seats) + f.pool + f.offering)
+    expected = rs.economy.starting_items * f.players
+    if total != expected:
+        raise PositionError(f"the items add up to {total} (holdings, pool and offering), but a contest of "
+                            f"{f.players} under {rs.name} holds {expected}")
+    solvent = [p for p in range(f.players) if not f.seats[p].bankrupt]
+    teams = {int(t.team[p]) for p in solvent}
+    if f.phase is Phase.OVER:
+        if len(teams) > 1:
+            raise PositionError("the contest is marked over, but more than one side is still in it")
+        st[k.H_WINNER] = solvent[0] if solvent else -1
+    else:
+        st[k.H_WINNER] = -1
+        if len(teams) < 2:
+            raise PositionError("only one side is left in the contest, so it must be over (phase over)")
+        if f.seats[f.to_move].bankrupt:
+            raise PositionError(f"seat {seat_name(f.to_move)} is bankrupt and cannot be the one to move")
+        for team in teams:
+            members = [p for p in solvent if int(t.team[p]) == team]
+            if f.phase is not Phase.BET and all(x == HOME for p in members for x in f.seats[p].pieces):
+                who = " and ".join(seat_name(p) for p in members)
+                raise PositionError(f"seat {who} has borne off every piece, so that game is over")
+    if f.phase is not Phase.OPENING and any(s.throwing for s in f.seats):
+        raise PositionError("opening throws are only written during the opening phase")
+    if f.phase is Phase.OPENING and not any(s.throwing and s.throw is None for s in f.seats):
+        raise PositionError("in the opening phase some seat must still be waiting to throw (throw=?)")
+    st[k.H_BANKRUPTCIES] = sum(1 for s in f.seats if s.bankrupt)
+    return Position(rs, f.players, tuple(int(x) for x in st))
+
+
+def _place_seat(st: np.ndarray, t: Any, p: int, s: SeatFacts, f: Facts) -> None:
+    b = k.P0 + p * k.PS
+    name = seat_name(p)
+    if s.holdings < 0:
+        raise PositionError(f"seat {name} holds {s.holdings} items; holdings cannot be negative")
+    st[b + k.P_HOLD] = s.holdings
+    st[b + k.P_BANKRUPT] = int(s.bankrupt)
+    if s.bankrupt:
+        s.direction = 1
+    st[b + k.P_DIR] = s.direction
+    if s.direction == 0 and not t.choose_direction:
+        raise PositionError(f"seat {name}: this ruleset fixes the direction, so it cannot be undecided (?)")
+    if s.direction == -1 and not t.choose_direction:
+        raise PositionError(f"seat {name}: this ruleset moves every piece clockwise")
+    st[b + k.P_IN_OPENING] = int(s.throwing)
+    st[b + k.P_THROW] = -1 if s.throw is None else s.throw
+    if s.bankrupt:
+        for i in range(t.n_pieces):
+            st[k.K0 + p * k.MAXK + i] = k.OUT
+        return
+    if len(s.pieces) != t.n_pieces:
+        raise PositionError(f"seat {name} has {len(s.pieces)} pieces; under {f.ruleset.name} each of "
+                            f"{f.players} players has {t.n_pieces}")
+    d = 1 if s.direction == -1 else 0
+    steps = {int(c): i for i, c in enumerate(t.path[p, d])}
+    for i, place in enumerate(s.pieces):
+        slot = k.K0 + p * k.MAXK + i
+        if place == HAND:
+            st[slot] = k.HAND
+            st[b + k.P_HAND] += 1
+        elif place == HOME:
+            st[slot] = t.n_cells
+            st[b + k.P_HOME] += 1
+        elif place == OUT:
+            raise PositionError(f"seat {name}: a piece is out, but the seat is not bankrupt")
+        else:
+            cell = int(place)
+            if not 1 <= cell <= t.n_cells:
+                raise PositionError(f"seat {name}, piece {i + 1}: cell {cell} is not on the "
+                                    f"{t.n_cells}-cell board")
+            if s.direction == 0:
+                raise PositionError(f"seat {name} has a piece on cell {cell} but no direction yet")
+            if steps[cell - 1] == t.n_cells - 1:
+                raise PositionError(f"seat {name}, piece {i + 1}: cell {cell} is its end; a piece landing "
+                                    "there is borne off (write *)")
+            occ = st[k.O0 + cell - 1]
+            if occ:
+                other = seat_name(int(occ - 1) // k.MAXK)
+                raise PositionError(f"cell {cell} holds pieces of {other} and {name}; only one piece fits on a cell")
+            st[slot] = steps[cell - 1]
+            st[k.O0 + cell - 1] = 1 + p * k.MAXK + i
+            st[b + k.P_ON_BOARD] += 1

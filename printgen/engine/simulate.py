@@ -1,0 +1,65 @@
+"""Random-policy playouts on the rules kernel, and the engine benchmark built on them."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.tables import tables_for
+from printgen.rulesets.model import Ruleset
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """What one benchmark run measured."""
+
+    ruleset: str
+    players: int
+    games: int
+    turns: int
+    seconds: float
+    warmup_seconds: float  # compiling or loading the compiled kernel, not counted above
+
+    @property
+    def games_per_second(self) -> float:
+        """Returns complete games per second."""
+        return self.games / self.seconds
+
+    @property
+    def turns_per_second(self) -> float:
+        """Returns turns (cast and move) per second."""
+        return self.turns / self.seconds
+
+
+def scratch_buffers() -> tuple[np.ndarray, np.ndarray]:
+    """Returns an event buffer and a move buffer for the kernel."""
+    return np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(4096, dtype=np.int64)
+
+
+def bench(ruleset: Ruleset, players: int = 2, seconds: float = 3.0, seed: int = 1) -> BenchResult:
+    """Returns how many complete random-policy games the kernel plays per second on one core.
+
+    Contests run back to back; every game that ends (naturally or by a bankruptcy) counts.
+    """
+    t = tables_for(ruleset, players)
+    st = np.zeros(k.STATE_SIZE, dtype=np.int64)
+    rng = np.zeros(4, dtype=np.int64)
+    k.seed_rng(rng, seed)
+    ev, out = scratch_buffers()
+    counts = np.zeros(2, dtype=np.int64)
+    start = time.perf_counter()
+    k.bench_games(st, t, rng, 5, counts, ev, out)
+    warmup = time.perf_counter() - start
+    counts[:] = 0
+    batch = 200
+    start = time.perf_counter()
+    while True:
+        k.bench_games(st, t, rng, int(counts[0]) + batch, counts, ev, out)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+        batch = max(batch, int(counts[0] / elapsed * 0.25))
+    return BenchResult(ruleset.spec, players, int(counts[0]), int(counts[1]), elapsed, warmup)
