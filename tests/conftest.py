@@ -1,0 +1,51 @@
+"""Helpers shared by the tests: positions from the one-line form, and playing a score and a move."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(os.path.dirname(__file__), "..", ".numba_cache"))
+
+from printgen.engine.beans import Beans  # noqa: E402
+from printgen.engine.events import Event, EventKind  # noqa: E402
+from printgen.engine.moves import Move  # noqa: E402
+from printgen.engine.notation import from_compact  # noqa: E402
+from printgen.engine.position import Position  # noqa: E402
+
+
+def P(text: str) -> Position:
+    """Returns the position of a one-line form."""
+    return from_compact(text)
+
+
+def marks(pos: Position, score: int) -> int:
+    """Returns the marks of a cast scoring this (0: a cast with no score)."""
+    return Beans(pos.ruleset.beans).marks_for_text(str(score))
+
+
+def act(pos: Position, score: int, move: str) -> tuple[Position, list[Event]]:
+    """Plays a cast of this score and a move written in compact notation."""
+    return pos.play(marks(pos, score), Move.parse(move))
+
+
+def legal(pos: Position, score: int) -> list[str]:
+    """Returns the legal moves for a score, in compact notation."""
+    return [str(m) for m in pos.legal_moves(marks(pos, score))]
+
+
+def pays(events: list[Event]) -> list[tuple[str, object, object, int]]:
+    """Returns every payment as (reason, payer, payee, amount)."""
+    return [(e.reason.value, e.payer, e.payee, e.amount or 0) for e in events
+            if e.kind is EventKind.PAY and e.reason is not None]
+
+
+def kinds(events: list[Event]) -> list[EventKind]:
+    """Returns the kinds of the events, in order."""
+    return [e.kind for e in events]
+
+
+@pytest.fixture
+def compact():
+    return P

@@ -1,0 +1,92 @@
+"""Neeley's rules (neeley-1996-shareware-help.md, "What are the rules?"), one test per rule."""
+
+from __future__ import annotations
+
+from conftest import P, act, kinds, legal, pays
+from printgen.engine.events import EventKind
+from printgen.engine.position import HOME, Phase, Position
+from printgen.rulesets import load_ruleset
+
+MID = "neeley/2 g1 move A starter=A last=- pool=6 offering=0 | A {ah} cw {a} | B {bh} cw {b}"
+
+
+def mid(a: str, b: str = "h,h,h,h,h,h", ah: int = 7, bh: int = 7) -> Position:
+    return P(MID.format(a=a, b=b, ah=ah, bh=bh))
+
+
+def test_each_game_begins_with_a_bet_both_players_match() -> None:
+    pos = Position.new(load_ruleset("neeley"))
+    assert pos.phase is Phase.BET and pos.to_move == 0
+    assert legal(pos, 0) == [f"bet{n}" for n in range(1, 11)]
+    pos, _ = act(pos, 0, "bet3")
+    assert (pos.pool, pos.holdings(0), pos.holdings(1)) == (6, 7, 7)
+    assert pos.phase is Phase.MOVE and pos.to_move == 0  # Red casts first
+
+
+def test_the_bet_is_limited_by_the_poorer_player() -> None:
+    pos = P("neeley/2 g2 bet B starter=A last=A pool=0 offering=0 | A 17 cw h,h,h,h,h,h | B 3 cw h,h,h,h,h,h")
+    assert legal(pos, 0) == ["bet1", "bet2", "bet3"]
+
+
+def test_a_cast_of_no_pips_is_cast_again() -> None:
+    pos, events = act(mid("5,h,h,h,h,h"), 0, "pass")
+    assert pos.to_move == 0 and EventKind.RECAST in kinds(events) and pays(events) == []
+
+
+def test_pieces_enter_only_on_a_one() -> None:
+    pos = mid("h,h,h,h,h,h")
+    assert legal(pos, 3) == ["pass"] and legal(pos, 1) == ["E1"]
+
+
+def test_bumping_on_a_central_square_sends_the_piece_back() -> None:
+    pos, events = act(mid("15,h,h,h,h,h", "18,h,h,h,h,h"), 3, "15-18")
+    assert EventKind.CAPTURE in kinds(events) and pos.places(1)[0] == "hand" and pays(events) == []
+
+
+def test_bumping_on_the_square_before_a_central_square() -> None:
+    pos, events = act(mid("14,h,h,h,h,h", "17,h,h,h,h,h"), 3, "14-17")
+    assert EventKind.CAPTURE in kinds(events) and pos.occupant(17) == 0
+
+
+def test_no_bumping_elsewhere() -> None:
+    assert legal(mid("16,h,h,h,h,h", "20,h,h,h,h,h"), 4) == ["pass"]
+
+
+def test_blocked_with_two_pieces_on_the_board_pays_one_into_the_pool() -> None:
+    pos, events = act(mid("67,66,h,h,h,h"), 3, "pass")
+    assert pays(events) == [("no_move", 0, "pool", 1)] and pos.pool == 7
+
+
+def test_blocked_with_one_piece_on_the_board_pays_nothing() -> None:
+    _, events = act(mid("67,h,h,h,h,h"), 3, "pass")
+    assert pays(events) == []
+
+
+def test_a_black_triangle_costs_two_to_the_opponent() -> None:
+    _, events = act(mid("4,h,h,h,h,h"), 2, "4-6")
+    assert pays(events) == [("wedge", 0, 1, 2)]
+
+
+def test_a_rounded_cell_gives_another_turn_at_once() -> None:
+    pos, _ = act(mid("7,h,h,h,h,h"), 2, "7-9")
+    assert pos.to_move == 0
+
+
+def test_bearing_off_exactly_collects_one_from_the_opponent() -> None:
+    pos, events = act(mid("66,h,h,h,h,h"), 2, "66-68")
+    assert pos.places(0)[0] == HOME and pays(events) == [("bear_off", 1, 0, 1)]
+
+
+def test_the_first_home_wins_the_pool() -> None:
+    pos, events = act(mid("66,*,*,*,*,*"), 2, "66-68")
+    assert ("pool_won", "pool", 0, 6) in pays(events) and pos.phase is Phase.BET and pos.to_move == 1
+
+
+def test_nothing_left_to_bet_is_bankruptcy() -> None:
+    pos, events = act(mid("66,*,*,*,*,*", ah=13, bh=1), 2, "66-68")
+    assert pos.phase is Phase.OVER and pos.winner == 0 and pos.holdings(0) == 20
+
+
+def test_owing_more_than_you_hold_is_bankruptcy() -> None:
+    pos, events = act(mid("4,h,h,h,h,h", ah=1, bh=13), 2, "4-6")
+    assert EventKind.BANKRUPT in kinds(events) and pos.winner == 1 and pos.holdings(1) == 20
