@@ -199,6 +199,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         if not isinstance(changes, dict):
             raise r.fail("changes", "must be a table of 'table.key' = value")
         opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), tuple(changes.items())))
+    _check_end_reachable(where, board, beans, entry)
     if players.start_on_board and players.direction is Direction.CHOOSE:
         raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
                            "when each player chooses a direction")
@@ -330,6 +331,24 @@ def _economy(where: str, data: dict[str, Any]) -> Economy:
         bankruptcy=r.choice("bankruptcy", Bankruptcy, Bankruptcy.CANNOT_PAY),
         offering_to_winner=r.flag("offering_to_winner", False), items=tuple(items),
     )
+
+
+def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules) -> None:
+    """Refuses rules under which no sequence of casts can bring a piece from the hand to its end."""
+    last = board.cell_count - 1
+    scores = sorted({s for s in beans.scores if s})
+    entries = sorted(set(entry.scores) | (set(scores) if entry.first_any else set()))
+    reached = {s - 1 for s in entries if s - 1 <= last}
+    frontier = list(reached)
+    while frontier:
+        step = frontier.pop()
+        for s in scores:
+            if step + s <= last and step + s not in reached:
+                reached.add(step + s)
+                frontier.append(step + s)
+    if last not in reached:
+        raise RulesetError(f"{where}: [beans] scores: no run of casts brings a piece exactly to its end "
+                           f"(cell {last + 1} of its path) with scores {scores} and entry on {list(entry.scores)}")
 
 
 def read_toml(text: str, where: str) -> dict[str, Any]:
