@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
-os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(os.path.dirname(__file__), "..", ".numba_cache"))
 
-from printgen.engine.beans import Beans  # noqa: E402
-from printgen.engine.events import Event, EventKind  # noqa: E402
-from printgen.engine.moves import Move  # noqa: E402
-from printgen.engine.notation import from_compact  # noqa: E402
-from printgen.engine.position import Position  # noqa: E402
+from printgen.engine.beans import Beans
+from printgen.engine.events import Event, EventKind
+from printgen.engine.moves import Move
+from printgen.engine.notation import from_compact
+from printgen.engine.position import Position
 
 
 def P(text: str) -> Position:
