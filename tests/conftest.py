@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
 import pytest
-
 
 from printgen.engine.beans import Beans
 from printgen.engine.events import Event, EventKind

@@ -126,3 +126,30 @@ def test_bad_input_gets_one_line_and_exit_code_2(args: list[str], message: str) 
 def test_wrong_option_values_are_refused_by_the_parser() -> None:
     assert run("cast", "--count", "0").exit_code == 2
     assert run("position", "new", "--players", "9").exit_code == 2
+
+
+def test_replay_checks_and_narrates_a_saved_record(tmp_path: Path) -> None:
+    import random
+
+    from printgen.engine.beans import Beans
+    from printgen.engine.position import Position
+    from printgen.engine.record import Record
+    from printgen.rulesets import load_ruleset
+
+    rs = load_ruleset("gatigo")
+    record = Record(Position.new(rs))
+    rng = random.Random(2)
+    pos = record.start
+    for _ in range(30):
+        marks = Beans(rs.beans).cast(rng).marks
+        pos = record.append(marks, rng.choice(pos.legal_moves(marks)))
+    path = tmp_path / "game.json"
+    record.save(path)
+    result = run("replay", str(path))
+    assert result.exit_code == 0 and "30 turns" in result.output
+    from printgen.engine.notation import to_compact
+
+    assert result.output.strip().splitlines()[-1] == to_compact(pos)
+    path.write_text(path.read_text().replace('"move": "E1"', '"move": "E9"', 1))
+    bad = run("replay", str(path))
+    assert bad.exit_code == 2 and "is not legal" in bad.output

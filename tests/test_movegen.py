@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from naive_rules import naive_moves
+
 from printgen.engine.beans import Beans
 from printgen.engine.notation import from_compact
 from printgen.engine.position import Phase, Position

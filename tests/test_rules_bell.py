@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import P, act, kinds, legal, pays
+
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, HOME, Phase, Position
 from printgen.errors import IllegalMoveError

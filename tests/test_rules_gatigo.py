@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from conftest import P, act, kinds, legal, pays
+
 from printgen.engine.beans import Beans
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, HOME, Phase, Position

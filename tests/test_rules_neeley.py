@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import P, act, kinds, legal, pays
+
 from printgen.engine.events import EventKind
 from printgen.engine.position import HOME, Phase, Position
 from printgen.rulesets import load_ruleset

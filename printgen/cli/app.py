@@ -7,6 +7,7 @@ import typer
 from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.bench_cmd import bench
 from printgen.cli.cast_cmd import cast
+from printgen.cli.replay_cmd import replay
 
 app = typer.Typer(
     name="patolli",
@@ -19,6 +20,7 @@ app.add_typer(rulesets_cmd.app, name="rulesets")
 app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)
 app.command("bench")(bench)
+app.command("replay")(replay)
 
 
 def main() -> None:

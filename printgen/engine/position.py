@@ -14,7 +14,7 @@ from printgen.engine.events import Event, decode_events
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.tables import Tables, tables_for
 from printgen.engine.topology import SEAT_NAMES, Topology, topology_for
-from printgen.errors import IllegalMoveError, PositionError
+from printgen.errors import IllegalMoveError
 from printgen.rulesets.model import Ruleset
 
 

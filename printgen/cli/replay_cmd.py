@@ -1,0 +1,38 @@
+"""`patolli replay`: replay a saved game record, checking every move, and say what happened."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printgen.cli.errors import reports_errors
+from printgen.cli.narrate import describe
+from printgen.engine import notation
+from printgen.engine.position import seat_name
+from printgen.engine.record import Record
+
+
+@reports_errors
+def replay(
+    record_file: Annotated[Path, typer.Argument(help="A game record saved as JSON.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final position as JSON.")] = False,
+) -> None:
+    """Replay a game record turn by turn, checking each move, and print the final position."""
+    record = Record.load(record_file)
+    pos = record.start
+    if not as_json:
+        print(f"{record_file}: {pos.ruleset.spec}, {pos.players} players, {len(record.turns)} turns")
+    for i, turn in enumerate(record.turns, 1):
+        mover = seat_name(pos.to_move)
+        pos, events = pos.play(turn.marks or 0, turn.move)
+        if not as_json:
+            said = "; ".join(line for e in events if (line := describe(e, pos.ruleset)))
+            cast = "" if turn.marks is None else f" cast {turn.marks} marks,"
+            print(f"{i:4}. {mover}{cast} {turn.move}: {said}")
+    if as_json:
+        print(json.dumps(notation.to_json(pos), ensure_ascii=False))
+    else:
+        print(notation.to_compact(pos))
