@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from printgen.rulesets.load import BUILTIN, builtin_text
+from printgen.rulesets.load import BUILTIN, NOTE_KEYS, builtin_text
 from printgen.rulesets.model import Payment, Ruleset
 
 _NOTES = {
@@ -87,4 +87,6 @@ def export_toml(rs: Ruleset) -> str:
         changes = ", ".join(f'"{key}" = {_value(v)}' for key, v in opt.changes)
         out += ["", f"[options.{opt.name}]", _line("description", opt.description),
                 _line("description_es", opt.description_es), f"changes = {{ {changes} }}"]
+    for note in rs.notes:
+        out += ["", "[[notes]]"] + [_line(key, getattr(note, key)) for key in NOTE_KEYS if getattr(note, key)]
     return "\n".join(out) + "\n"

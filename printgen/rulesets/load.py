@@ -20,6 +20,7 @@ from printgen.rulesets.model import (
     Economy,
     EntryRules,
     Item,
+    Note,
     NullCast,
     Opening,
     Orientation,
@@ -50,10 +51,12 @@ KEYS: dict[str, tuple[str, ...]] = {
                 "offering_to_winner", "items"),
     "payments": ("wedge", "no_move", "bear_off", "capture", "null_cast"),
     "options": (),
+    "notes": (),  # [[notes]]: how the file's author read their source, as the booklet prints it
 }
 PAYMENT_KEYS = ("amount", "from", "to", "min_on_board")
 ITEM_KEYS = ("name", "value", "count", "name_es")
 OPTION_KEYS = ("description", "description_es", "changes")
+NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es")
 
 
 class _Reader:
@@ -180,7 +183,8 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     """Returns the validated ruleset described by parsed TOML data."""
     _check_keys(where, "top level", data, tuple(KEYS))
     data = _apply_options(where, data, list(options))
-    t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items() if name != "options"}
+    t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items()
+         if name not in ("options", "notes")}
 
     meta = _Reader(where, "ruleset", t["ruleset"])
     board = _board(where, t["board"])
@@ -207,8 +211,21 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
         summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
         board=board, beans=beans, players=players, entry=entry, economy=economy,
-        payments=payments, options=tuple(opts), applied=tuple(options), origin=origin,
+        payments=payments, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
+        applied=tuple(options), origin=origin,
     )
+
+
+def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
+    """Returns the notes of a `[[notes]]` array: topic and decision required, the rest optional."""
+    if not isinstance(raw, list):
+        raise RulesetError(f"{where}: [notes] must be a list of tables ([[notes]])")
+    notes = []
+    for i, body in enumerate(raw):
+        table = f"notes {i + 1}"
+        r = _Reader(where, table, _check_keys(where, table, body, NOTE_KEYS))
+        notes.append(Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS)))
+    return tuple(notes)
 
 
 def _board(where: str, data: dict[str, Any]) -> BoardRules:

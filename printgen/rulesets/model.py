@@ -185,6 +185,28 @@ class RuleOption:
 
 
 @dataclass(frozen=True)
+class Note:
+    """One reading of a source: the topic, what was decided, why, and where the source says it; in en and es."""
+
+    topic: str
+    decision: str
+    why: str = ""
+    source: str = ""
+    topic_es: str = ""
+    decision_es: str = ""
+    why_es: str = ""
+    source_es: str = ""
+
+    def in_lang(self, lang: str) -> tuple[str, str, str, str]:
+        """Returns (topic, decision, why, source) in a language, English where a Spanish text is missing."""
+        en = (self.topic, self.decision, self.why, self.source)
+        if lang != "es":
+            return en
+        es = (self.topic_es, self.decision_es, self.why_es, self.source_es)
+        return tuple(b or a for a, b in zip(en, es, strict=True))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One complete, validated variant of Patolli."""
 
@@ -200,6 +222,7 @@ class Ruleset:
     economy: Economy
     payments: Payments
     options: tuple[RuleOption, ...] = ()
+    notes: tuple[Note, ...] = ()  # a custom file's own readings; built-ins keep theirs in rulesets/notes/
     applied: tuple[str, ...] = field(default=())  # names of options applied to this value
     origin: str = ""  # the built-in name or the file path it was loaded from
 
