@@ -1,0 +1,141 @@
+"""The board's areas between the arms: each seat's hand and home, the title, the beans, the offering and the pool.
+
+Each area is laid out for the south arm's quarter and turned a quarter turn per arm, so every
+player's labels face them across the table.
+"""
+
+from __future__ import annotations
+
+from printgen.engine.topology import SEAT_NAMES, seat_quarters
+from printgen.render import glyphs
+from printgen.render.fonts import fit_size
+from printgen.render.scene import Group, Item, Style, Text, circle, rect
+from printgen.rulesets.model import Ruleset
+
+
+def _turn(q: int) -> tuple[float, float, float, float, float, float]:
+    """Returns the quarter-turn transform taking the south arm's frame to arm q's (clockwise on the page)."""
+    return [(1, 0, 0, 1, 0, 0), (0, 1, -1, 0, 0, 0), (-1, 0, 0, -1, 0, 0), (0, -1, 1, 0, 0, 0)][q]  # type: ignore[return-value]
+
+
+def _label(x: float, y: float, text: str, role: str, size: float, width: float, fill: str = "ink") -> Text:
+    return Text(x, y, text, role, fit_size(text, role, size, width), fill=fill, anchor="middle")
+
+
+def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, labels: object) -> list[Item]:
+    """Returns a seat's hand and home boxes filling the rectangle, split along its longer side."""
+    items: list[Item] = []
+    colour = f"player.{seat}"
+    gap = c * 0.2
+    if h >= w:
+        boxes = [(x0, y0 + (h + gap) / 2, w, (h - gap) / 2, "hand"), (x0, y0, w, (h - gap) / 2, "home")]
+    else:
+        boxes = [(x0, y0, (w - gap) / 2, h, "hand"), (x0 + (w + gap) / 2, y0, (w - gap) / 2, h, "home")]
+    for bx, by, bw, bh, kind in boxes:
+        name = labels.hand if kind == "hand" else labels.home  # type: ignore[attr-defined]
+        items.append(rect(bx, by, bw, bh, Style(fill="area", stroke=colour, width=0.8), tag=f"{kind} {seat}",
+                          radius=c * 0.2))
+        items.append(rect(bx, by, bw, c * 0.34, Style(fill=colour), tag=f"{kind} band {seat}", radius=c * 0.12))
+        title = f"{labels.seat.format(letter=SEAT_NAMES[seat])} · {name}"  # type: ignore[attr-defined]
+        items.append(_label(bx + bw / 2, by + c * 0.24, title, "body-bold", c * 0.42, bw - c * 0.3,
+                            fill="player.mark"))
+        items.append(glyphs.seat_shape(seat, bx + bw / 2, by + bh / 2 + c * 0.15, min(bw, bh) * 0.12,
+                                       Style(fill=None, stroke=colour, width=0.6), tag=f"{kind} glyph {seat}"))
+    return items
+
+
+def _title_area(rs: Ruleset, x0: float, y0: float, w: float, h: float, c: float, labels: object) -> list[Item]:
+    cx = x0 + w / 2
+    items: list[Item] = [rect(x0, y0, w, h, Style(stroke="area.line", width=0.4, dash=(1.2, 0.8)), tag="title area",
+                              radius=c * 0.25)]
+    items.append(glyphs.flower(cx, y0 + h * 0.22, c * 0.45, tag="title flower"))
+    items.append(_label(cx, y0 + h * 0.52, labels.title, "display-black", c * 1.6, w * 0.9))  # type: ignore[attr-defined]
+    items.append(_label(cx, y0 + h * 0.66, rs.title, "display-italic", c * 0.55, w * 0.9, fill="ink.soft"))
+    detail = f"{rs.board.cell_count} · {rs.beans.count} · {rs.spec}"
+    items.append(_label(cx, y0 + h * 0.78, detail, "body", c * 0.38, w * 0.9, fill="ink.soft"))
+    return items
+
+
+def _beans_area(x0: float, y0: float, w: float, h: float, c: float, rs: Ruleset, labels: object) -> list[Item]:
+    items: list[Item] = [rect(x0, y0, w, h, Style(fill="area", stroke="area.line", width=0.6), tag="beans area",
+                              radius=c * 0.4)]
+    items.append(_label(x0 + w / 2, y0 + c * 0.55, labels.beans, "display", c * 0.5, w * 0.9))  # type: ignore[attr-defined]
+    n = rs.beans.count
+    for i in range(n):
+        bx = x0 + w * (i + 1) / (n + 1)
+        by = y0 + h * 0.62 + (c * 0.25 if i % 2 else -c * 0.1)
+        items.append(glyphs.bean(bx, by, min(c * 0.9, w / (n + 1) * 0.8), Style(fill=None, stroke="area.line",
+                                                                                    width=0.4), tag="bean outline"))
+    return items
+
+
+def _offering_area(x0: float, y0: float, w: float, h: float, c: float, labels: object) -> list[Item]:
+    cx, cy = x0 + w / 2, y0 + h / 2
+    r = min(w, h) / 2 - c * 0.1
+    items: list[Item] = [circle(cx, cy, r, Style(fill="area", stroke="flower", width=0.8), tag="offering area")]
+    items.append(glyphs.flower(cx, cy - r * 0.25, r * 0.35, tag="offering flower"))
+    items.append(_label(cx, cy + r * 0.35, labels.offering, "display", c * 0.48, r * 1.6))  # type: ignore[attr-defined]
+    items.append(_label(cx, cy + r * 0.55, labels.offering_note, "body-italic", c * 0.34, r * 1.3,  # type: ignore[attr-defined]
+                        fill="ink.soft"))
+    return items
+
+
+def _pool_area(x0: float, y0: float, w: float, h: float, c: float, labels: object) -> list[Item]:
+    cx, cy = x0 + w / 2, y0 + h / 2
+    r = min(w, h) / 2 - c * 0.1
+    items: list[Item] = [circle(cx, cy, r, Style(fill="area", stroke="area.line", width=0.8), tag="pool area"),
+                         circle(cx, cy, r * 0.82, Style(stroke="area.line", width=0.3, dash=(1, 1)), tag="pool ring")]
+    items.append(_label(cx, cy - r * 0.05, labels.pool, "display-black", c * 0.8, r * 1.4))  # type: ignore[attr-defined]
+    items.append(_label(cx, cy + r * 0.3, labels.pool_note, "body-italic", c * 0.34, r * 1.3, fill="ink.soft"))  # type: ignore[attr-defined]
+    return items
+
+
+def _regions(geo: object, half: float) -> list[tuple[tuple[float, ...], tuple[float, float, float, float]]]:
+    """Returns, for each quarter, the transform to page space and the free rectangle in its own frame.
+
+    Upright board: the square between arm q and the next arm, in the south arm's frame turned to q.
+    Diagonal board: a rectangle against the side of the mat between the two arms, turned to face that side.
+    """
+    c: float = geo.c  # type: ignore[attr-defined]
+    L: int = geo.topo.arm  # type: ignore[attr-defined]
+    if not geo.angle:  # type: ignore[attr-defined]
+        box = (-(L + 1) * c + c * 0.15, c * 1.2, L * c - c * 0.35, L * c - c * 0.35)
+        return [(_turn(q), box) for q in range(4)]
+    depth = min(3.0 * c, half * 0.42)
+    width = 2 * (half - depth - 2 ** 0.5 * c - c * 0.15)
+    box = (-width / 2, half - depth - c * 0.1, width, depth - c * 0.1)
+    return [(_turn((q + 1) % 4), box) for q in range(4)]
+
+
+def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
+    """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
+    from printgen.render.board_layout import uses_offering, uses_pool
+
+    c: float = geo.c  # type: ignore[attr-defined]
+    seats = {q: s for s, q in enumerate(seat_quarters(rs.board.seats, players))}
+    shared = ["title", "beans"] + (["offering"] if uses_offering(rs) else []) + (["pool"] if uses_pool(rs) else [])
+    homes = {q: shared[i] for i, q in enumerate([0, 2, 1, 3]) if i < len(shared)}
+    items: list[Item] = []
+    for q, (turn, (x0, y0, w, h)) in enumerate(_regions(geo, half)):
+        local: list[Item] = []
+        what = homes.get(q)
+        if q in seats:
+            if h >= w:  # a tall region: the seat's boxes in a strip beside the arm
+                strip = min(w * 0.5, 2.6 * c)
+                local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], labels)
+                w -= strip + c * 0.25
+            else:
+                part = w * 0.56
+                local += _player_boxes(x0, y0, part, h, c, seats[q], labels)
+                x0, w = x0 + part + c * 0.25, w - part - c * 0.25
+        if what and w > c * 1.2:
+            if what == "title":
+                local += _title_area(rs, x0, y0, w, h, c, labels)
+            elif what == "beans":
+                local += _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
+            elif what == "offering":
+                local += _offering_area(x0, y0, w, h, c, labels)
+            else:
+                local += _pool_area(x0, y0, w, h, c, labels)
+        items.append(Group(tuple(local), turn, tag=f"areas {q}"))
+    return items

@@ -1,0 +1,90 @@
+"""The SVG backend: the same scene as SVG, text drawn as glyph outlines so it looks the same everywhere."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import svgwrite
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+from printgen.render.fonts import ROLES, font_path
+from printgen.render.scene import Page, Path, Text, flatten
+
+PT = 72 / 25.4
+
+
+@cache
+def _font(role: str) -> TTFont:
+    return TTFont(str(font_path(ROLES[role])), lazy=True)
+
+
+@cache
+def _glyph(role: str, char: str) -> tuple[str, float]:
+    """Returns (outline path in font units, advance) of a character."""
+    font = _font(role)
+    cmap = font.getBestCmap()
+    name = cmap.get(ord(char), ".notdef")
+    glyphs = font.getGlyphSet()
+    pen = SVGPathPen(glyphs)
+    glyphs[name].draw(pen)
+    return pen.getCommands(), float(font["hmtx"][name][0])
+
+
+def _text_paths(t: Text) -> list[tuple[str, float]]:
+    """Returns each glyph's outline and its x offset in font units, and sets the anchor shift."""
+    out = []
+    x = 0.0
+    for ch in t.text:
+        d, adv = _glyph(t.font, ch)
+        if d:
+            out.append((d, x))
+        x += adv
+    shift = {"middle": x / 2, "end": x}.get(t.anchor, 0.0)
+    return [(d, off - shift) for d, off in out]
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _path_d(p: Path) -> str:
+    parts = []
+    for op in p.ops:
+        parts.append(str(op[0]) + " ".join(_fmt(float(v)) for v in op[1:]))  # type: ignore[arg-type]
+    return " ".join(parts)
+
+
+def render_svg(page: Page, colours: dict[str, str]) -> str:
+    """Returns one page as SVG text, sized in millimetres."""
+    dwg = svgwrite.Drawing(size=(f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"), profile="full", debug=False)
+    dwg.viewbox(0, 0, page.width, page.height)
+    for item, t in flatten(page.items):
+        matrix = "matrix(" + " ".join(_fmt(v) for v in t) + ")"
+        if isinstance(item, Path):
+            s = item.style
+            attrs = {"d": _path_d(item), "transform": matrix, "fill": colours[s.fill] if s.fill else "none",
+                     "fill-rule": "evenodd"}
+            if s.stroke:
+                attrs.update({"stroke": colours[s.stroke], "stroke-width": _fmt(s.width),
+                              "stroke-linejoin": "round" if s.join_round else "miter",
+                              "stroke-linecap": "round" if s.join_round else "butt"})
+                if s.dash:
+                    attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in s.dash)
+            dwg.add(dwg.path(**attrs))
+        elif isinstance(item, Text):
+            scale = item.size / PT / _font(item.font)["head"].unitsPerEm
+            group = dwg.g(transform=f"{matrix} translate({_fmt(item.x)} {_fmt(item.y)}) rotate({_fmt(item.rotation)})",
+                          fill=colours[item.fill])
+            for d, off in _text_paths(item):
+                group.add(dwg.path(d=d, transform=f"scale({scale:.6f} {-scale:.6f}) translate({_fmt(off)} 0)"))
+            dwg.add(group)
+    return dwg.tostring()
+
+
+def render_png(page: Page, colours: dict[str, str], dpi: int = 100) -> bytes:
+    """Returns one page as PNG at dpi, drawn from its SVG (sizes are in mm, so the scale is exact)."""
+    import cairosvg
+
+    svg = render_svg(page, colours)
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)  # type: ignore[no-any-return]
