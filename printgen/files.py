@@ -31,3 +31,54 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+MANIFEST = ".printgen-manifest.json"
+
+
+class OutputDir:
+    """A folder of generated files: replaces files it wrote itself, refuses anything else without force.
+
+    A manifest beside the files records the hash of each file written; a file whose bytes still match
+    is ours to replace, while a file the user made or changed is left alone unless force is given.
+    """
+
+    def __init__(self, path: Path, force: bool = False) -> None:
+        self.path, self.force = Path(path), force
+        self.written: list[Path] = []
+        if self.path.exists() and not self.path.is_dir():
+            raise OptionError(f"{self.path} is a file, not a folder for the output")
+
+    def _manifest(self) -> dict[str, str]:
+        import json
+
+        try:
+            data = json.loads((self.path / MANIFEST).read_text("utf-8"))
+            return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def check(self, name: str) -> None:
+        """Raises OptionError if writing name would overwrite a file printgen did not write."""
+        import hashlib
+
+        target = self.path / name
+        if self.force or not target.exists():
+            return
+        if self._manifest().get(name) != hashlib.sha256(target.read_bytes()).hexdigest():
+            raise OptionError(f"{target} exists and was not written by printgen (or was changed); "
+                              "use --force to overwrite it")
+
+    def write(self, name: str, data: bytes) -> Path:
+        """Writes one file atomically and records it in the manifest."""
+        import hashlib
+        import json
+
+        self.check(name)
+        target = self.path / name
+        write_atomic(target, data)
+        manifest = self._manifest()
+        manifest[name] = hashlib.sha256(data).hexdigest()
+        write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        self.written.append(target)
+        return target

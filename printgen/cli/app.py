@@ -7,6 +7,7 @@ import typer
 from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.bench_cmd import bench
 from printgen.cli.cast_cmd import cast
+from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 
 app = typer.Typer(
@@ -21,6 +22,8 @@ app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)
 app.command("bench")(bench)
 app.command("replay")(replay)
+for _command in (board, pieces, beans, cards, calibrate):
+    app.command(_command.__name__)(_command)
 
 
 def main() -> None:

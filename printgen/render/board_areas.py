@@ -6,6 +6,7 @@ player's labels face them across the table.
 
 from __future__ import annotations
 
+from printgen.components import Area, board_areas
 from printgen.engine.topology import SEAT_NAMES, seat_quarters
 from printgen.render import glyphs
 from printgen.render.fonts import fit_size
@@ -38,7 +39,7 @@ def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int,
         items.append(rect(bx, by, bw, c * 0.34, Style(fill=colour), tag=f"{kind} band {seat}", radius=c * 0.12))
         title = f"{labels.seat.format(letter=SEAT_NAMES[seat])} · {name}"  # type: ignore[attr-defined]
         items.append(_label(bx + bw / 2, by + c * 0.24, title, "body-bold", c * 0.42, bw - c * 0.3,
-                            fill="player.mark"))
+                            fill=f"player.mark.{seat}"))
         items.append(glyphs.seat_shape(seat, bx + bw / 2, by + bh / 2 + c * 0.15, min(bw, bh) * 0.12,
                                        Style(fill=None, stroke=colour, width=0.6), tag=f"{kind} glyph {seat}"))
     return items
@@ -109,11 +110,11 @@ def _regions(geo: object, half: float) -> list[tuple[tuple[float, ...], tuple[fl
 
 def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
     """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
-    from printgen.render.board_layout import uses_offering, uses_pool
-
     c: float = geo.c  # type: ignore[attr-defined]
     seats = {q: s for s, q in enumerate(seat_quarters(rs.board.seats, players))}
-    shared = ["title", "beans"] + (["offering"] if uses_offering(rs) else []) + (["pool"] if uses_pool(rs) else [])
+    areas = board_areas(rs)
+    shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
+        ["pool"] if Area.POOL in areas else [])
     homes = {q: shared[i] for i, q in enumerate([0, 2, 1, 3]) if i < len(shared)}
     items: list[Item] = []
     for q, (turn, (x0, y0, w, h)) in enumerate(_regions(geo, half)):

@@ -13,7 +13,7 @@ from printgen.engine.topology import CellKind, Topology, seat_quarters
 from printgen.render import glyphs
 from printgen.render.fonts import fit_size
 from printgen.render.scene import Group, Item, Path, Point, Style, Text, apply, arc_ops, polygon, rect, translate
-from printgen.rulesets.model import Direction, Orientation, Payee, Ruleset
+from printgen.rulesets.model import Direction, Orientation, Ruleset
 
 LINE = 0.35  # mm, cell outlines
 _OUT = ((0, 1), (-1, 0), (0, -1), (1, 0))  # outward unit step of each arm in board space (x right, y down)
@@ -286,19 +286,6 @@ def _arrowhead(cx: float, cy: float, r: float, angle: float, forward: bool, c: f
     pts = [(px + tx * s, py + ty * s), (px - tx * s * 0.4 + nx * s * 0.75, py - ty * s * 0.4 + ny * s * 0.75),
            (px - tx * s * 0.4 - nx * s * 0.75, py - ty * s * 0.4 - ny * s * 0.75)]
     return polygon(pts, Style(fill="arrow"), tag="travel head")
-
-
-def uses_offering(rs: Ruleset) -> bool:
-    """Returns whether any payment goes to the offering."""
-    return any(getattr(rs.payments, n).payee is Payee.OFFERING and getattr(rs.payments, n).amount
-               for n in ("wedge", "no_move", "bear_off", "capture", "null_cast"))
-
-
-def uses_pool(rs: Ruleset) -> bool:
-    """Returns whether the pool ever holds items."""
-    pays_pool = any(getattr(rs.payments, n).payee is Payee.POOL and getattr(rs.payments, n).amount
-                    for n in ("wedge", "no_move", "bear_off", "capture", "null_cast"))
-    return pays_pool or rs.economy.stake > 0 or rs.economy.betting.value == "choose"
 
 
 def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientation, players: int,

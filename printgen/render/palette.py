@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-# Okabe–Ito colours: told apart by readers with every common colour-vision deficiency.
-PLAYER_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#E69F00")
-PLAYER_NAMES = {"en": ("vermilion", "blue", "green", "orange"), "es": ("bermellón", "azul", "verde", "naranja")}
+# Okabe–Ito colours, told apart by readers with every common colour-vision deficiency, in the seat order
+# of printgen.components.SEAT_COLOURS (red, blue, yellow, green); each seat also has its own shape.
+PLAYER_COLOURS = ("#D55E00", "#0072B2", "#F0E442", "#009E73")
 
 COLOUR: dict[str, str] = {
     "paper": "#FFFFFF",
@@ -39,6 +39,10 @@ COLOUR: dict[str, str] = {
     "player.2": PLAYER_COLOURS[2],
     "player.3": PLAYER_COLOURS[3],
     "player.mark": "#FFFFFF",
+    "player.mark.0": "#FFFFFF",
+    "player.mark.1": "#FFFFFF",
+    "player.mark.2": "#2B2118",
+    "player.mark.3": "#FFFFFF",
 }
 
 # Ink saving: no large fills; kinds stay apart by pattern and line weight, players by glyph and grey.
@@ -70,6 +74,10 @@ GREY: dict[str, str] = {
     "player.2": "#A8A8A8",
     "player.3": "#444444",
     "player.mark": "#FFFFFF",
+    "player.mark.0": "#FFFFFF",
+    "player.mark.1": "#FFFFFF",
+    "player.mark.2": "#000000",
+    "player.mark.3": "#FFFFFF",
 }
 
 

@@ -66,14 +66,27 @@ def _draw_text(c: Canvas, t: Text, colours: dict[str, str]) -> None:
 
 
 def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
-    for item, t in flatten(items):
+    for item, t, clip in flatten(items):
         c.saveState()
+        if clip is not None:
+            (x, y, w, h), ct = clip
+            c.transform(*ct)
+            p = c.beginPath()
+            p.rect(x, y, w, h)
+            c.clipPath(p, stroke=0, fill=0)
+            c.transform(*_inverse(ct))
         c.transform(*t)
         if isinstance(item, Path):
             _draw_path(c, item, colours)
         elif isinstance(item, Text):
             _draw_text(c, item, colours)
         c.restoreState()
+
+
+def _inverse(t: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
+    a, b, c, d, e, f = t
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> bytes:

@@ -47,11 +47,13 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn through an affine transform (a, b, c, d, e, f), mapping (x, y) to (ax + cy + e, bx + dy + f)."""
+    """Items drawn through an affine transform (a, b, c, d, e, f), mapping (x, y) to (ax + cy + e, bx + dy + f),
+    optionally clipped to a rectangle (x, y, w, h) given in the group's own coordinates."""
 
     items: tuple[Item, ...]
     transform: tuple[float, float, float, float, float, float] = (1, 0, 0, 1, 0, 0)
     tag: str = ""
+    clip: tuple[float, float, float, float] | None = None
 
 
 Item = Path | Text | Group
@@ -154,12 +156,17 @@ def path_points(p: Path) -> list[Point]:
     return [(float(op[-2]), float(op[-1])) for op in p.ops if op[0] != "Z"]  # type: ignore[arg-type]
 
 
-def flatten(items: list[Item] | tuple[Item, ...], t: tuple[float, ...] = (1, 0, 0, 1, 0, 0)) -> list[tuple[Item, tuple]]:
-    """Returns every leaf item with its accumulated transform."""
-    out: list[tuple[Item, tuple]] = []
+Clip = tuple[tuple[float, float, float, float], tuple[float, ...]]  # rectangle and the transform it is in
+
+
+def flatten(items: list[Item] | tuple[Item, ...], t: tuple[float, ...] = (1, 0, 0, 1, 0, 0),
+            clip: Clip | None = None) -> list[tuple[Item, tuple, Clip | None]]:
+    """Returns every leaf item with its accumulated transform and the clip it is drawn within (innermost)."""
+    out: list[tuple[Item, tuple, Clip | None]] = []
     for item in items:
         if isinstance(item, Group):
-            out += flatten(item.items, compose(t, item.transform))
+            inner = compose(t, item.transform)
+            out += flatten(item.items, inner, (item.clip, inner) if item.clip else clip)
         else:
-            out.append((item, t))
+            out.append((item, t, clip))
     return out

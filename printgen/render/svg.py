@@ -59,8 +59,18 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
     """Returns one page as SVG text, sized in millimetres."""
     dwg = svgwrite.Drawing(size=(f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"), profile="full", debug=False)
     dwg.viewbox(0, 0, page.width, page.height)
-    for item, t in flatten(page.items):
+    clips: dict[tuple, str] = {}
+    for item, t, clip in flatten(page.items):
         matrix = "matrix(" + " ".join(_fmt(v) for v in t) + ")"
+        target = dwg
+        if clip is not None:
+            key = (clip[0], tuple(clip[1]))
+            if key not in clips:
+                clips[key] = f"clip{len(clips)}"
+                cp = dwg.defs.add(dwg.clipPath(id=clips[key]))
+                (x, y, w, h), ct = clip
+                cp.add(dwg.rect((x, y), (w, h), transform="matrix(" + " ".join(_fmt(v) for v in ct) + ")"))
+            target = dwg.add(dwg.g(clip_path=f"url(#{clips[key]})"))
         if isinstance(item, Path):
             s = item.style
             attrs = {"d": _path_d(item), "transform": matrix, "fill": colours[s.fill] if s.fill else "none",
@@ -71,14 +81,14 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
                               "stroke-linecap": "round" if s.join_round else "butt"})
                 if s.dash:
                     attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in s.dash)
-            dwg.add(dwg.path(**attrs))
+            target.add(dwg.path(**attrs))
         elif isinstance(item, Text):
             scale = item.size / PT / _font(item.font)["head"].unitsPerEm
             group = dwg.g(transform=f"{matrix} translate({_fmt(item.x)} {_fmt(item.y)}) rotate({_fmt(item.rotation)})",
                           fill=colours[item.fill])
             for d, off in _text_paths(item):
                 group.add(dwg.path(d=d, transform=f"scale({scale:.6f} {-scale:.6f}) translate({_fmt(off)} 0)"))
-            dwg.add(group)
+            target.add(group)
     return dwg.tostring()
 
 

@@ -1,0 +1,143 @@
+"""`patolli board`, `pieces`, `beans`, `cards`, `calibrate`: the printable set, as PDF, SVG or PNG."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import RulesetOpt
+from printgen.errors import OptionError
+from printgen.files import OutputDir
+from printgen.render.imposition import Flip
+from printgen.render.output import Format, stem, write_pages
+from printgen.render.paper import Paper
+from printgen.render.pdf import Metadata
+from printgen.render.prints import (
+    PrintOptions,
+    bean_pages,
+    board_pages,
+    board_preview,
+    calibration_pages,
+    card_pages,
+    pieces_pages,
+)
+from printgen.rulesets import load_ruleset
+from printgen.rulesets.model import Orientation
+
+
+class Lang(str, Enum):
+    """Languages of the printed words."""
+
+    EN = "en"
+    ES = "es"
+
+
+PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
+OutOpt = Annotated[Path, typer.Option("-o", "--output", help="Folder for the files.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="pdf for printing; svg or png previews.")]
+GreyOpt = Annotated[bool, typer.Option("--grey", help="Ink-saving greyscale.")]
+FlipOpt = Annotated[Flip, typer.Option("--flip", help="Duplex: long or short edge, as set on the printer.")]
+OffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the backs, X,Y in mm (see calibrate).")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Players (default: the most the "
+                                                "ruleset allows).", min=2, max=4)]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the printed words.")]
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """Returns the (x, y) of an offset written X,Y."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise OptionError(f"--back-offset {text!r}: write X,Y in millimetres, like 0.5,-1") from None
+    return (x, y)
+
+
+def _emit(pages: list, rs_name: str, what: str, out: Path, fmt: Format, opts: PrintOptions, force: bool,
+          title: str) -> None:
+    paths = write_pages(OutputDir(out, force), pages, rs_name, fmt, opts.grey, Metadata(title, subject=what))
+    for p in paths:
+        print(f"wrote {p}")
+
+
+def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, players: int | None) -> PrintOptions:
+    return PrintOptions(paper, grey, flip, parse_offset(offset), lang.value, players)
+
+
+@reports_errors
+def board(
+    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, players: PlayersOpt = None, lang: LangOpt = Lang.EN,
+    orientation: Annotated[Orientation | None, typer.Option("--orientation", help="plus (+) or x; default: "
+                                                            "the ruleset's.")] = None,
+    cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
+                                               min=1, max=200)] = None,
+    fit: Annotated[bool, typer.Option("--fit", help="Shrink the board to one sheet and say the cell size.")] = False,
+    force: ForceOpt = False,
+) -> None:
+    """Print the board: one sheet, or tiles to glue with an assembly map."""
+    rs = load_ruleset(ruleset)
+    opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, players)
+    if fmt is Format.PDF:
+        pages, used = board_pages(rs, opts, cell, orientation, fit)
+        if fit:
+            print(f"fitted to one {paper.value} sheet: cell {used:g} mm")
+    else:
+        pages = [board_preview(rs, opts, cell, orientation)]
+    _emit(pages, stem(rs, "board", paper.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}")
+
+
+@reports_errors
+def pieces(
+    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, players: PlayersOpt = None, flip: FlipOpt = Flip.LONG,
+    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
+) -> None:
+    """Print the pieces, coloured and shaped by seat, on both sides."""
+    rs = load_ruleset(ruleset)
+    opts = _opts(paper, grey, flip, back_offset, lang, players)
+    _emit(pieces_pages(rs, opts), stem(rs, "pieces", paper.value, grey), "pieces", output, fmt, opts, force,
+          f"Patolli pieces: {rs.title}")
+
+
+@reports_errors
+def beans(
+    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
+    lang: LangOpt = Lang.EN, force: ForceOpt = False,
+) -> None:
+    """Print bean chits: the marked face on the front, the blank face on the back."""
+    rs = load_ruleset(ruleset)
+    opts = _opts(paper, grey, flip, back_offset, lang, None)
+    _emit(bean_pages(rs, opts), stem(rs, "beans", paper.value, grey), "beans", output, fmt, opts, force,
+          f"Patolli beans: {rs.title}")
+
+
+@reports_errors
+def cards(
+    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
+    lang: LangOpt = Lang.EN, force: ForceOpt = False,
+) -> None:
+    """Print the item cards (named items) or item chits, with themed backs."""
+    rs = load_ruleset(ruleset)
+    opts = _opts(paper, grey, flip, back_offset, lang, None)
+    _emit(card_pages(rs, opts), stem(rs, "cards", paper.value, grey), "cards", output, fmt, opts, force,
+          f"Patolli item cards: {rs.title}")
+
+
+@reports_errors
+def calibrate(
+    paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"), flip: FlipOpt = Flip.LONG,
+    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
+) -> None:
+    """Print a two-sided sheet that measures your printer's duplex offset."""
+    opts = _opts(paper, False, flip, back_offset, lang, None)
+    paths = write_pages(OutputDir(output, force), calibration_pages(opts), f"calibration-{paper.value}-{flip.value}",
+                        Format.PDF, False, Metadata("Patolli duplex calibration"))
+    for p in paths:
+        print(f"wrote {p}")

@@ -1,0 +1,133 @@
+"""The printed faces of the small components: pieces, bean chits, item cards and item chits."""
+
+from __future__ import annotations
+
+from printgen.components import ComponentKind, components
+from printgen.engine.topology import SEAT_NAMES
+from printgen.render import glyphs
+from printgen.render.fonts import fit_size
+from printgen.render.imposition import BLEED, Component
+from printgen.render.scene import Item, Style, Text, circle, rect
+from printgen.rulesets.model import Ruleset
+
+TOKEN = 16.0  # mm, a piece's side
+BEAN_CHIT = (30.0, 18.0)
+CARD = (58.0, 79.0)  # nine to a sheet of A4 or Letter, with bleed and gutters
+ITEM_CHIT = 22.0
+
+
+def _background(w: float, h: float, fill: str) -> Item:
+    """Returns a fill reaching into the bleed on every side."""
+    return rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill=fill), tag="bleed fill")
+
+
+def piece_face(seat: int, w: float = TOKEN) -> tuple[Item, ...]:
+    """Returns one face of a seat's piece: its colour to the bleed, its shape and letter in the contrast colour."""
+    mark = f"player.mark.{seat}"
+    c = w / 2
+    return (
+        _background(w, w, f"player.{seat}"),
+        circle(c, c, w * 0.40, Style(stroke=mark, width=0.45), tag="piece ring"),
+        glyphs.seat_shape(seat, c, c - w * 0.04, w * 0.2, Style(fill=mark), tag=f"piece shape {seat}"),
+        Text(c, w * 0.86, SEAT_NAMES[seat], "body-black", w * 0.3, fill=mark, anchor="middle", tag="piece letter"),
+    )
+
+
+def piece(seat: int, w: float = TOKEN) -> Component:
+    """Returns a piece, the same on both faces so it can land either way up."""
+    face = piece_face(seat, w)
+    return Component(w, w, face, face, name="piece")
+
+
+def bean_chit(marked_label: str = "") -> Component:
+    """Returns a bean chit: the marked face on the front, the blank face on the back."""
+    w, h = BEAN_CHIT
+    bean_style = Style(fill="bean", stroke="cell.line", width=0.3)
+    front: tuple[Item, ...] = (_background(w, h, "card.front"), glyphs.bean(w / 2, h / 2, w * 0.72, bean_style),
+                               circle(w / 2, h / 2 + h * 0.04, h * 0.12, Style(fill="bean.mark"), tag="bean pip"))
+    back: tuple[Item, ...] = (_background(w, h, "card.front"), glyphs.bean(w / 2, h / 2, w * 0.72, bean_style))
+    return Component(w, h, front, back, name="bean chit")
+
+
+def _card_back(w: float, h: float, title: str) -> tuple[Item, ...]:
+    return (
+        _background(w, h, "card.back"),
+        rect(w * 0.06, w * 0.06, w * 0.88, h - w * 0.12, Style(stroke="card.back.pattern", width=0.6),
+             radius=w * 0.05, tag="card back frame"),
+        circle(w / 2, h / 2, w * 0.3, Style(stroke="card.back.pattern", width=0.5), tag="card back ring"),
+        glyphs.flower(w / 2, h / 2, w * 0.2, fill="card.back.pattern", tag="card back flower"),
+        Text(w / 2, h * 0.86, title, "display-black", fit_size(title, "display-black", w * 0.3, w * 0.8),
+             fill="card.back.pattern", anchor="middle", tag="card back title"),
+    )
+
+
+def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Component:
+    """Returns a named item's card: its name, its value where values differ, a jade-bead emblem; a common back."""
+    w, h = CARD
+    front: list[Item] = [
+        _background(w, h, "card.front"),
+        rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, Style(stroke="card.back", width=0.8), radius=w * 0.05,
+             tag="card frame"),
+        rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.back", width=0.25), radius=w * 0.04,
+             tag="card frame inner"),
+        circle(w / 2, h * 0.5, w * 0.22, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="emblem"),
+        glyphs.flower(w / 2, h * 0.5, w * 0.15, tag="emblem flower"),
+        Text(w / 2, h * 0.22, name, "display", fit_size(name, "display", 13, w * 0.78), anchor="middle",
+             tag="card name"),
+        Text(w / 2, h * 0.9, ruleset_title, "body-italic", fit_size(ruleset_title, "body-italic", 6, w * 0.8),
+             fill="ink.soft", anchor="middle", tag="card footer"),
+    ]
+    if show_value:
+        front += [circle(w * 0.5, h * 0.75, w * 0.085, Style(fill="card.back"), tag="value badge"),
+                  Text(w * 0.5, h * 0.75 + 1.7, str(value), "body-black", 12, fill="paper", anchor="middle",
+                       tag="card value")]
+    return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card")
+
+
+def item_chit(name: str) -> Component:
+    """Returns a plain item chit (a good, a chip): a bead and the item's name; a common back."""
+    w = ITEM_CHIT
+    front: tuple[Item, ...] = (
+        _background(w, w, "card.front"),
+        circle(w / 2, w * 0.42, w * 0.24, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="bead"),
+        glyphs.flower(w / 2, w * 0.42, w * 0.16, tag="bead flower"),
+        Text(w / 2, w * 0.88, name, "body-bold", fit_size(name, "body-bold", 7, w * 0.85), anchor="middle",
+             tag="chit name"),
+    )
+    back: tuple[Item, ...] = (_background(w, w, "card.back"),
+                              glyphs.flower(w / 2, w / 2, w * 0.25, fill="card.back.pattern", tag="chit back"))
+    return Component(w, w, front, back, name="item chit")
+
+
+def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component]:
+    """Returns every piece the kit prints, colour by colour (spares included)."""
+    out = []
+    seat = 0
+    for comp in components(rs):
+        if comp.kind is ComponentKind.PIECES:
+            if players is None or seat < players:
+                out += [piece(seat) for _ in range(comp.count)]
+            seat += 1
+    return out
+
+
+def bean_components(rs: Ruleset) -> list[Component]:
+    """Returns the bean chits."""
+    return [bean_chit() for comp in components(rs) if comp.kind is ComponentKind.BEANS for _ in range(comp.count)]
+
+
+def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:
+    """Returns the item cards (named items) or chits (plain goods)."""
+    econ = rs.economy
+    out: list[Component] = []
+    values = {i.value for i in econ.items}
+    for comp in components(rs):
+        if comp.kind is not ComponentKind.ITEMS:
+            continue
+        if comp.item is None:
+            name = (econ.item_name_es if lang == "es" else econ.item_name).capitalize()
+            out += [item_chit(name) for _ in range(comp.count)]
+        else:
+            name = comp.item.name_es if lang == "es" and comp.item.name_es else comp.item.name
+            out += [item_card(name, comp.item.value, len(values) > 1, rs.title) for _ in range(comp.count)]
+    return out
