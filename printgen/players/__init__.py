@@ -1,0 +1,1 @@
+"""Computer players: the GATIGO paper's S–T players, a random player and the advisor (evaluation + search)."""

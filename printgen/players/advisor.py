@@ -1,0 +1,69 @@
+"""The advisor: every legal move of a position and cast, best first, with its chances (python-chess's `analyse`)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.moves import Move
+from printgen.engine.position import Phase, Position
+from printgen.errors import OptionError
+from printgen.players.evaluation import eval_tables_for
+from printgen.players.registry import DEFAULT_LEVEL
+from printgen.players.search import GAME_WEIGHT, MAX_LEVEL, analyse, make_scratch
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One legal move as the advisor judges it, from the point of view of the player to move."""
+
+    move: Move
+    win_game: float  # chance to win the game being played
+    win_contest: float  # chance to win the contest
+    items: float  # expected items gained (+) or lost (-) by the end of the game
+    diff: float  # win_contest minus the best move's (0 for the best, else negative)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The advisor's answer for one position and cast."""
+
+    position: Position
+    marks: int
+    level: int
+    seconds: float
+    suggestions: list[Suggestion]
+
+    @property
+    def best(self) -> Suggestion:
+        """Returns the suggested move."""
+        return self.suggestions[0]
+
+
+def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
+    """Returns every legal move for this cast (marks; ignored when betting), best first."""
+    if pos.phase is Phase.OVER:
+        raise OptionError("the contest is over: there is nothing to advise")
+    if not 0 <= level <= MAX_LEVEL:
+        raise OptionError(f"level {level} is out of range: levels run from 0 to {MAX_LEVEL}")
+    start = time.perf_counter()
+    t = pos.tables
+    et = eval_tables_for(pos.ruleset, pos.players)
+    codes = pos.move_codes(marks)
+    sc = make_scratch(level, pos.total_items())
+    st = pos.array()
+    n = k.legal_moves(st, t, marks, sc.moves[0])
+    out = np.zeros((n, 3), dtype=np.float64)
+    analyse(st, t, et, sc, marks, level, n, out)
+    seat = pos.to_move
+    rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
+    top = out[rows[0], 2]
+    suggestions = [
+        Suggestion(pos.decode(codes[i], marks), float(out[i, 0]), float(out[i, 2]),
+                   float(out[i, 1]) - pos.holdings(seat), float(out[i, 2] - top))
+        for i in rows
+    ]
+    return Analysis(pos, marks, level, time.perf_counter() - start, suggestions)

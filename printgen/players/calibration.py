@@ -1,0 +1,193 @@
+"""Fits the evaluation's weights by simulation: play games, record each seat's features, see who won.
+
+The chance to win the game is a conditional-logit (softmax) model fitted by Newton's method; the
+items each seat gains by the end of the game (beyond the prize it wins) a least-squares model.
+Weights for the built-in rulesets are fitted once and shipped in `data/evaluation.json`
+(`python scripts/calibrate_evaluation.py` refits them); other rulesets are fitted when first used.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.jit import njit
+from printgen.engine.tables import tables_for
+from printgen.files import write_atomic
+from printgen.players import evaluation as ev
+from printgen.players.policy import ADVISOR, GATIGO, choose
+from printgen.players.search import make_scratch
+from printgen.rulesets.model import Ruleset
+
+QUICK_GAMES = 300  # a custom ruleset's first use
+FULL_GAMES = 3000  # the shipped weights
+RIDGE = 1e-3
+
+
+@njit
+def sample_games(t, et, sc, specs, rng, games, every, st, X, hold0, prize0, solvent, won, dy, refund):
+    """Plays `games` games (contests restarted as they end) and records features every `every` turns.
+
+    X[i] features of every seat, hold0/prize0 holdings and prize then, solvent[i] who was in;
+    when the game ends: won[i] its winner (-1 none) and dy[i] each seat's items gained beyond the prize.
+    Returns the number of samples.
+    """
+    cap = X.shape[0]
+    n_s = 0
+    start = 0
+    done = 0
+    turn = 0
+    k.init_contest(st, t, sc.ev)
+    while done < games and n_s < cap:
+        if st[k.H_PHASE] == k.PHASE_OVER:
+            k.init_contest(st, t, sc.ev)
+            start = n_s
+            continue
+        phase = st[k.H_PHASE]
+        game = st[k.H_GAME]
+        if phase == k.PHASE_MOVE and turn % every == 0:
+            ev.features(st, t, et, sc.fx)
+            for q in range(t.n_players):
+                for j in range(ev.NF):
+                    X[n_s, q, j] = sc.fx[q, j]
+                hold0[n_s, q] = st[k.P0 + q * k.PS + k.P_HOLD]
+                solvent[n_s, q] = 1 if st[k.P0 + q * k.PS + k.P_BANKRUPT] == 0 else 0
+            prize0[n_s] = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
+            n_s += 1
+        p = st[k.H_TO_MOVE]
+        marks = k.cast_marks(t, rng) if phase != k.PHASE_BET else 0
+        n = k.legal_moves(st, t, marks, sc.moves[0])
+        move = choose(st, t, et, sc, specs[p], marks, n, rng)
+        sc.ev[0] = 0
+        k.play(st, t, marks, move, sc.ev)
+        turn += 1
+        if st[k.H_GAME] == game and st[k.H_PHASE] != k.PHASE_OVER:
+            continue
+        w = st[k.H_WINNER] if st[k.H_PHASE] == k.PHASE_OVER else st[k.H_LAST_WINNER]
+        for q in range(k.MAXP):
+            refund[q] = 0
+        for r in range(sc.ev[0]):
+            base = 1 + r * k.EV_WIDTH
+            if sc.ev[base] == k.E_PAY and sc.ev[base + 1] == k.R_STAKE and sc.ev[base + 2] < k.MAXP:
+                refund[sc.ev[base + 2]] += sc.ev[base + 4]
+        for i in range(start, n_s):
+            won[i] = w
+            for q in range(t.n_players):
+                gain = st[k.P0 + q * k.PS + k.P_HOLD] + refund[q] - hold0[i, q]
+                dy[i, q] = gain - (prize0[i] if q == w else 0)
+        start = n_s
+        done += 1
+    return start
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Fitted weights and how well they fit."""
+
+    w_game: np.ndarray
+    w_items: np.ndarray
+    samples: int
+    log_loss: float  # of the game-winner model, per sample
+    items_r2: float  # of the items model
+
+
+def fit_game_model(X: np.ndarray, solvent: np.ndarray, won: np.ndarray) -> tuple[np.ndarray, float]:
+    """Returns softmax weights fitted to who won, and the mean log loss."""
+    w = np.zeros(X.shape[2])
+    idx = np.arange(len(won))
+    mask = solvent.astype(bool)
+    loss = 0.0
+    for _ in range(30):
+        s = np.where(mask, X @ w, -np.inf)
+        s -= s.max(axis=1, keepdims=True)
+        e = np.where(mask, np.exp(s), 0.0)
+        prob = e / e.sum(axis=1, keepdims=True)
+        mean = np.einsum("sp,spj->sj", prob, X)
+        grad = (X[idx, won] - mean).sum(axis=0) - RIDGE * len(won) * w
+        centred = X - mean[:, None, :]
+        hess = np.einsum("sp,spi,spj->ij", prob, centred, centred) + RIDGE * len(won) * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w += step
+        loss = float(-np.mean(np.log(np.maximum(prob[idx, won], 1e-12))))
+        if np.abs(step).max() < 1e-8:
+            break
+    return w, loss
+
+
+def fit_items_model(X: np.ndarray, solvent: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, float]:
+    """Returns least-squares weights (own features, mean of the others', intercept) for the items gained."""
+    rows, ys = [], []
+    players = X.shape[1]
+    for q in range(players):
+        others = [o for o in range(players) if o != q]
+        live = solvent[:, q].astype(bool)
+        count = np.maximum(solvent[:, others].sum(axis=1), 1)[:, None]
+        mean_others = (X[:, others, :] * solvent[:, others, None]).sum(axis=1) / count
+        rows.append(np.hstack([X[live, q, :], mean_others[live], np.ones((live.sum(), 1))]))
+        ys.append(dy[live, q])
+    A, y = np.vstack(rows), np.concatenate(ys)
+    w = np.linalg.solve(A.T @ A + RIDGE * len(y) * np.eye(A.shape[1]), A.T @ y)
+    resid = y - A @ w
+    r2 = 1.0 - float(resid.var() / y.var()) if y.var() > 0 else 0.0
+    return w, r2
+
+
+def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 2009, rounds: int = 1) -> Fit:
+    """Returns weights fitted on `games` simulated games: first played by GATIGO S3T0 players, then
+    (each further round) by the advisor at level 0 using the previous round's weights."""
+    t = tables_for(ruleset, players)
+    static = ev.static_tables(ruleset, players)
+    nf = ev.NF
+    w_game, w_items = np.zeros(nf), np.zeros(2 * nf + 1)
+    result = None
+    for r in range(rounds + 1):
+        et = ev.make_tables(static, w_game, w_items)
+        kind, a, b = (GATIGO, 3, 0) if r == 0 else (ADVISOR, 0, 0)
+        specs = np.array([[kind, a, b]] * players, dtype=np.int64)
+        total = players * ruleset.economy.starting_items
+        sc = make_scratch(0, total)
+        rng = np.zeros(4, dtype=np.int64)
+        k.seed_rng(rng, seed + r)
+        cap = games * 60
+        X = np.zeros((cap, players, nf))
+        hold0 = np.zeros((cap, players), dtype=np.int64)
+        prize0 = np.zeros(cap, dtype=np.int64)
+        solvent = np.zeros((cap, players), dtype=np.int64)
+        won = np.zeros(cap, dtype=np.int64)
+        dy = np.zeros((cap, players))
+        every = max(1, int(_turns_per_game(ruleset, players) // 40))
+        n = sample_games(t, et, sc, specs, rng, games, every, np.zeros(k.STATE_SIZE, dtype=np.int64), X, hold0,
+                         prize0, solvent, won, dy, np.zeros(k.MAXP, dtype=np.int64))
+        X, solvent, won, dy = X[:n], solvent[:n], won[:n], dy[:n]
+        ok = (won >= 0) & (solvent[np.arange(n), np.maximum(won, 0)] == 1)
+        w_game, loss = fit_game_model(X[ok], solvent[ok], won[ok])
+        w_items, r2 = fit_items_model(X, solvent, dy)
+        result = Fit(w_game, w_items, int(n), loss, r2)
+    assert result is not None
+    return result
+
+
+def _turns_per_game(ruleset: Ruleset, players: int) -> float:
+    """Returns a rough number of turns a game lasts, from the board size and pieces."""
+    return ruleset.board.cell_count * ruleset.players.pieces_for(players) / 2.0
+
+
+def write_weights(path: Path, specs: list[tuple[str, int]], games: int = FULL_GAMES) -> dict[str, object]:
+    """Fits the weights of each (ruleset, players) and writes them all to path as JSON."""
+    from printgen.rulesets import load_ruleset
+
+    data: dict[str, object] = {}
+    for spec, players in specs:
+        rs = load_ruleset(spec)
+        f = fit(rs, players, games=games, rounds=1)
+        data[ev.weights_key(rs, players)] = {
+            "w_game": [round(float(x), 6) for x in f.w_game], "w_items": [round(float(x), 6) for x in f.w_items],
+            "features": list(ev.FEATURE_NAMES), "games": games, "samples": f.samples,
+            "log_loss": round(f.log_loss, 4), "items_r2": round(f.items_r2, 4),
+        }
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
+    return data

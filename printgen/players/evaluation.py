@@ -1,0 +1,345 @@
+"""The advisor's evaluation: a position's chances of winning the game and the contest, for every seat.
+
+A pure function of the position, kept apart from the search. Each seat is described by a few race
+features (steps left, pieces in hand and home, the casts an exact landing wastes, tolls and extra
+turns ahead, pieces exposed to a bounce); a softmax over the seats gives the chance of winning the
+game, and a linear model gives the items each seat can expect to hold when the game ends. Both are
+fitted by simulation (`calibration.py`). The chance of winning the contest is each seat's share of
+the expected items: after this game the contest is a fair game, and in a fair game a player's
+holdings are a martingale, so the chance of ending with everything is the share held.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import namedtuple
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.beans import Beans
+from printgen.engine.jit import inline, njit
+from printgen.engine.position import Position
+from printgen.engine.tables import Tables, tables_for
+from printgen.rulesets.model import Ruleset
+
+# Features of one seat.
+F_PIPS, F_HAND, F_HOME, F_WASTE, F_TOLLS, F_BONUS, F_EXPOSED, F_TO_MOVE = range(8)
+NF = 8
+FEATURE_NAMES = ("pips", "hand", "home", "waste", "tolls", "bonus", "exposed", "to_move")
+# Rows of an evaluation: per seat, the chance to win the game, expected items at its end, chance to win the contest.
+V_GAME, V_ITEMS, V_CONTEST = 0, 1, 2
+
+EvalTables = namedtuple(
+    "EvalTables",
+    "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items",
+)
+
+
+# ---- tables computed from the ruleset alone ----
+
+def cast_probabilities(ruleset: Ruleset) -> np.ndarray:
+    """Returns the probability of each number of marks, as floats."""
+    return np.array([float(o.probability) for o in Beans(ruleset.beans).outcomes()], dtype=np.float64)
+
+
+def exact_landing_casts(probs: np.ndarray, scores: np.ndarray, n: int) -> np.ndarray:
+    """Returns E[r]: the expected casts a lone piece needs to cover exactly r steps (overshooting casts wasted)."""
+    e = np.zeros(n, dtype=np.float64)
+    for r in range(1, n):
+        stay, acc = 0.0, 1.0
+        for m, p in enumerate(probs):
+            s = int(scores[m])
+            if s == 0 or s > r:
+                stay += p
+            else:
+                acc += p * e[r - s]
+        e[r] = acc / (1.0 - stay) if stay < 1.0 else 1e6
+    return e
+
+
+def landing_chances(probs: np.ndarray, scores: np.ndarray, n: int) -> np.ndarray:
+    """Returns u[d]: the chance that a piece moving on every scoring cast lands exactly d steps ahead."""
+    moving = [(int(scores[m]), p) for m, p in enumerate(probs) if scores[m] > 0]
+    total = sum(p for _, p in moving)
+    u = np.zeros(n + 1, dtype=np.float64)
+    u[0] = 1.0
+    for d in range(1, n + 1):
+        u[d] = sum(p / total * u[d - s] for s, p in moving if s <= d)
+    return u
+
+
+def _ahead(t: Tables, u: np.ndarray, flag: int) -> tuple[np.ndarray, np.ndarray]:
+    """Returns the expected landings on cells with `flag` ahead of each step, and from the hand."""
+    n = t.n_cells
+    ahead = np.zeros((k.MAXP, 2, n), dtype=np.float64)
+    hand = np.zeros((k.MAXP, 2), dtype=np.float64)
+    entry = [s for s in range(1, len(t.entry_ok)) if t.entry_ok[s] and s <= n]
+    for p in range(t.n_players):
+        for d in range(2):
+            cells = t.path[p, d]
+            hit = np.array([1.0 if t.flags[c] & flag else 0.0 for c in cells])
+            for q in range(n):
+                ahead[p, d, q] = float(sum(u[j - q] * hit[j] for j in range(q + 1, n - 1)))
+            if entry:
+                hand[p, d] = float(np.mean([hit[s - 1] + ahead[p, d, s - 1] for s in entry]))
+    return ahead, hand
+
+
+def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
+    """Returns the evaluation tables that depend on the ruleset alone (no fitted weights)."""
+    t = tables_for(ruleset, players)
+    probs = cast_probabilities(ruleset)
+    groups: dict[int, list[int]] = {}
+    for m in range(len(probs)):
+        if probs[m] > 0:
+            groups.setdefault(int(t.scores[m]), []).append(m)
+    n = t.n_cells
+    e = exact_landing_casts(probs, t.scores, n)
+    mean = float(sum(p * t.scores[m] for m, p in enumerate(probs)))
+    waste = np.array([e[r] - r / mean for r in range(n)], dtype=np.float64)
+    u = landing_chances(probs, t.scores, n)
+    tolls, hand_tolls = _ahead(t, u, k.F_WEDGE)
+    bonus, hand_bonus = _ahead(t, u, k.F_ROUNDED)
+    return dict(
+        probs=probs, n_groups=len(groups),
+        group_marks=np.array([ms[0] for ms in groups.values()], dtype=np.int64),
+        group_prob=np.array([sum(probs[m] for m in ms) for ms in groups.values()], dtype=np.float64),
+        waste=waste, tolls_ahead=tolls, bonus_ahead=bonus, hand_tolls=hand_tolls, hand_bonus=hand_bonus,
+    )
+
+
+def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray) -> EvalTables:
+    """Returns evaluation tables from static tables and fitted weights."""
+    return EvalTables(w_game=np.asarray(w_game, dtype=np.float64), w_items=np.asarray(w_items, dtype=np.float64),
+                      **static)
+
+
+def weights_key(ruleset: Ruleset, players: int) -> str:
+    """Returns the key under which the fitted weights of a ruleset and player count are stored."""
+    return f"{ruleset.spec}/{players}"
+
+
+@cache
+def stored_weights() -> dict[str, dict[str, object]]:
+    """Returns the weights fitted for the built-in rulesets, as shipped with the package."""
+    path = resources.files("printgen.players").joinpath("data/evaluation.json")
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+@cache
+def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
+    """Returns the evaluation tables of a ruleset: shipped weights for built-ins, else fitted now (a second)."""
+    from printgen.players import calibration  # fitting plays games with players that use this module
+    from printgen.rulesets import BUILTIN, load_ruleset
+
+    static = static_tables(ruleset, players)
+    entry = stored_weights().get(weights_key(ruleset, players))
+    if entry is not None and ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset:
+        return make_tables(static, np.array(entry["w_game"]), np.array(entry["w_items"]))
+    fit = calibration.fit(ruleset, players, games=calibration.QUICK_GAMES)
+    return make_tables(static, fit.w_game, fit.w_items)
+
+
+# ---- the evaluation, in jitted code ----
+
+@inline
+def _threat(st, t, et, p, cell):
+    """Returns the chance that an opponent of p lands on cell with its next cast."""
+    total = 0.0
+    n = t.n_cells
+    for m in range(et.probs.shape[0]):
+        s = t.scores[m]
+        if s == 0 or et.probs[m] == 0.0:
+            continue
+        hit = False
+        for o in range(t.n_players):
+            if o == p or t.team[o] == t.team[p] or st[k.P0 + o * k.PS + k.P_BANKRUPT] != 0:
+                continue
+            d = 1 if st[k.P0 + o * k.PS + k.P_DIR] == -1 else 0
+            if st[k.P0 + o * k.PS + k.P_HAND] > 0 and s - 1 < n and t.path[o, d, s - 1] == cell:
+                if s < t.entry_ok.shape[0] and t.entry_ok[s] == 1:
+                    hit = True
+            for j in range(t.n_pieces):
+                q = st[k.K0 + o * k.MAXK + j]
+                if 0 <= q and q + s <= n - 1 and t.path[o, d, q + s] == cell:
+                    hit = True
+        if hit:
+            total += et.probs[m]
+    return total
+
+
+@njit
+def features(st, t, et, fx):
+    """Writes the features of every seat into fx[seat, :]."""
+    n = t.n_cells
+    for p in range(t.n_players):
+        for j in range(NF):
+            fx[p, j] = 0.0
+        b = k.P0 + p * k.PS
+        if st[b + k.P_BANKRUPT] != 0:
+            continue
+        d = 1 if st[b + k.P_DIR] == -1 else 0
+        hand = st[b + k.P_HAND]
+        pips = hand * n
+        waste = 0.0
+        tolls = hand * et.hand_tolls[p, d]
+        bonus = hand * et.hand_bonus[p, d]
+        exposed = 0.0
+        for j in range(t.n_pieces):
+            q = st[k.K0 + p * k.MAXK + j]
+            if q < 0 or q >= n:
+                continue
+            r = n - 1 - q
+            pips += r
+            waste += et.waste[r]
+            tolls += et.tolls_ahead[p, d, q]
+            bonus += et.bonus_ahead[p, d, q]
+            cell = t.path[p, d, q]
+            if t.flags[cell] & k.F_CAPTURE:
+                exposed += _threat(st, t, et, p, cell)
+        fx[p, F_PIPS] = pips / n
+        fx[p, F_HAND] = hand
+        fx[p, F_HOME] = st[b + k.P_HOME]
+        fx[p, F_WASTE] = waste
+        fx[p, F_TOLLS] = tolls
+        fx[p, F_BONUS] = bonus
+        fx[p, F_EXPOSED] = exposed
+    phase = st[k.H_PHASE]
+    if phase == k.PHASE_MOVE:
+        fx[st[k.H_TO_MOVE], F_TO_MOVE] = 1.0
+    elif phase == k.PHASE_OPENING:
+        throwing = 0
+        for p in range(t.n_players):
+            throwing += st[k.P0 + p * k.PS + k.P_IN_OPENING]
+        for p in range(t.n_players):
+            if st[k.P0 + p * k.PS + k.P_IN_OPENING] == 1:
+                fx[p, F_TO_MOVE] = 1.0 / throwing
+
+
+@njit
+def evaluate(st, t, et, game0, out, fx):
+    """Writes out[V_GAME|V_ITEMS|V_CONTEST, seat] for the position st; game0 is the game being judged.
+
+    If st is already in a later game, game0 was won by the seat that won it; items are then the
+    holdings (with the next game's stake given back).
+    """
+    np_ = t.n_players
+    for p in range(k.MAXP):
+        out[V_GAME, p] = 0.0
+        out[V_ITEMS, p] = 0.0
+        out[V_CONTEST, p] = 0.0
+    if st[k.H_PHASE] == k.PHASE_OVER:
+        w = st[k.H_WINNER]
+        for p in range(np_):
+            out[V_ITEMS, p] = st[k.P0 + p * k.PS + k.P_HOLD]
+            if w >= 0 and t.team[p] == t.team[w]:
+                out[V_GAME, p] = 1.0
+                out[V_CONTEST, p] = 1.0
+        return
+    features(st, t, et, fx)
+    solvent = 0
+    for p in range(np_):
+        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+            solvent += 1
+    # Chance to win the game: a softmax over the seats still in the contest.
+    top = -1e300
+    for p in range(np_):
+        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+            s = 0.0
+            for j in range(NF):
+                s += et.w_game[j] * fx[p, j]
+            out[V_CONTEST, p] = s  # scratch: the seat's score
+            top = max(top, s)
+    total = 0.0
+    for p in range(np_):
+        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+            e = np.exp(out[V_CONTEST, p] - top)
+            out[V_GAME, p] = e
+            total += e
+    for p in range(np_):
+        out[V_GAME, p] /= total
+    # Expected items at the end of the game: the prize by the chance to take it, and the fitted flows.
+    prize = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
+    share = 0.0
+    for p in range(np_):
+        b = k.P0 + p * k.PS
+        if st[b + k.P_BANKRUPT] != 0:
+            out[V_CONTEST, p] = 0.0
+            continue
+        flow = et.w_items[2 * NF]
+        for j in range(NF):
+            others = 0.0
+            for o in range(np_):
+                if o != p and st[k.P0 + o * k.PS + k.P_BANKRUPT] == 0:
+                    others += fx[o, j]
+            if solvent > 1:
+                others /= solvent - 1
+            flow += et.w_items[j] * fx[p, j] + et.w_items[NF + j] * others
+        items = st[b + k.P_HOLD] + prize * out[V_GAME, p] + flow
+        out[V_ITEMS, p] = items
+        out[V_CONTEST, p] = max(items, 0.0)
+        share += out[V_CONTEST, p]
+    for p in range(np_):
+        out[V_CONTEST, p] = out[V_CONTEST, p] / share if share > 0 else 1.0 / solvent
+    if st[k.H_GAME] != game0:
+        last = st[k.H_LAST_WINNER]
+        for p in range(np_):
+            b = k.P0 + p * k.PS
+            out[V_GAME, p] = 1.0 if last >= 0 and t.team[p] == t.team[last] else 0.0
+            out[V_ITEMS, p] = st[b + k.P_HOLD] + (st[k.H_POOL] / solvent if st[b + k.P_BANKRUPT] == 0 else 0.0)
+    _team_sums(t, out)
+
+
+@inline
+def _team_sums(t, out):
+    """Turns per-seat chances into the chances of each seat's team (partners win together)."""
+    np_ = t.n_players
+    teams = False
+    for p in range(np_):
+        if t.team[p] != p:
+            teams = True
+    if not teams:
+        return
+    for row in (V_GAME, V_CONTEST):
+        for p in range(np_):
+            if t.team[p] == p:
+                s = 0.0
+                for q in range(np_):
+                    if t.team[q] == p:
+                        s += out[row, q]
+                for q in range(np_):
+                    if t.team[q] == p:
+                        out[row, q] = s
+
+
+# ---- the Python face ----
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the evaluation says of one seat."""
+
+    seat: int
+    win_game: float
+    items: float  # expected holdings at the end of the game
+    win_contest: float
+
+
+def evaluation_buffers() -> tuple[np.ndarray, np.ndarray]:
+    """Returns an output buffer and a feature buffer for `evaluate`."""
+    return np.zeros((3, k.MAXP), dtype=np.float64), np.zeros((k.MAXP, NF), dtype=np.float64)
+
+
+def estimate(pos: Position) -> list[Estimate]:
+    """Returns the evaluation's estimate for every seat of a position."""
+    et = eval_tables_for(pos.ruleset, pos.players)
+    out, fx = evaluation_buffers()
+    st = pos.array()
+    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
+    return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
+            for s in range(pos.players)]

@@ -1,0 +1,27 @@
+"""One entry point for every computer player in jitted code: a player is a spec row (kind, a, b).
+
+Kinds: RANDOM (uniform among legal moves and bets), GATIGO (a = strategy S0–S3, b = tie-breaker
+T0–T2) and ADVISOR (a = search level). Contest loops call `choose` with the legal moves already
+in sc.moves[0, :n]; Python code goes through `registry.Player`.
+"""
+
+from __future__ import annotations
+
+from printgen.engine import kernel as k
+from printgen.engine.jit import njit
+from printgen.players import gatigo, search
+
+RANDOM, GATIGO, ADVISOR = 0, 1, 2
+
+
+@njit
+def choose(st, t, et, sc, spec, marks, n, rng):
+    """Returns the move the player `spec` plays at st for this cast, among sc.moves[0, :n]."""
+    if n == 1:
+        return sc.moves[0, 0]
+    kind = spec[0]
+    if kind == GATIGO:
+        return gatigo.choose(st, t, et.probs, spec[1], spec[2], marks, sc.moves[0], n, sc.weights, rng)
+    if kind == ADVISOR:
+        return search.best_move(st, t, et, sc, marks, spec[1], n)
+    return sc.moves[0, k.next_u32(rng) % n]

@@ -1,0 +1,90 @@
+"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`.
+
+A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
+jitted contest loops (`spec()`, a row of kind and parameters).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.moves import Move
+from printgen.engine.position import Position
+from printgen.errors import OptionError
+from printgen.players import policy
+from printgen.players.evaluation import eval_tables_for
+from printgen.players.search import MAX_LEVEL, make_scratch
+
+DEFAULT_LEVEL = 2  # the advisor's default: answers in well under a second
+GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A computer player: its kind and parameters."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+
+    @property
+    def name(self) -> str:
+        """Returns the player's name, which `player()` reads back."""
+        if self.kind == policy.GATIGO:
+            return f"gatigo:S{self.a}T{self.b}"
+        if self.kind == policy.ADVISOR:
+            return "advisor" if self.a == DEFAULT_LEVEL else f"advisor:{self.a}"
+        return "random"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def spec(self) -> np.ndarray:
+        """Returns the row that names this player to jitted code."""
+        return np.array([self.kind, self.a, self.b], dtype=np.int64)
+
+    @property
+    def level(self) -> int:
+        """Returns the search level (advisor), else 0."""
+        return self.a if self.kind == policy.ADVISOR else 0
+
+    def choose(self, pos: Position, marks: int, rng: np.ndarray) -> Move:
+        """Returns the move this player plays in pos for a cast of `marks` (ignored when betting).
+
+        rng is a kernel random source (four words), advanced by players that draw.
+        """
+        t = pos.tables
+        sc = make_scratch(self.level, pos.total_items())
+        st = pos.array()
+        n = k.legal_moves(st, t, marks, sc.moves[0])
+        if n == 0:
+            raise OptionError("the contest is over: there is no move to choose")
+        code = policy.choose(st, t, eval_tables_for(pos.ruleset, pos.players), sc, self.spec(), marks, n, rng)
+        return pos.decode(int(code), marks)
+
+
+def player(name: str) -> Player:
+    """Returns the player a name means, or raises OptionError listing the names."""
+    text = name.strip().lower()
+    if text == "random":
+        return Player(policy.RANDOM)
+    if m := re.fullmatch(r"gatigo:s([0-3])t([0-2])", text):
+        return Player(policy.GATIGO, int(m[1]), int(m[2]))
+    if m := re.fullmatch(r"advisor(?::(\d+))?", text):
+        level = DEFAULT_LEVEL if m[1] is None else int(m[1])
+        if level > MAX_LEVEL:
+            raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
+        return Player(policy.ADVISOR, level)
+    raise OptionError(f"unknown player {name!r}: use random, gatigo:S0T0 … gatigo:S3T2 (strategy S0–S3, "
+                      f"tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL})")
+
+
+def seeded_rng(seed: int) -> np.ndarray:
+    """Returns a kernel random source seeded from an integer."""
+    rng = np.zeros(4, dtype=np.int64)
+    k.seed_rng(rng, seed)
+    return rng

@@ -1,0 +1,171 @@
+"""The advisor's search: expectimax over the exact bean distribution, to a depth set by the level.
+
+Every seat is assumed to play the move that is best for itself by the evaluation (max-n); between
+decisions each distinct score of the beans is weighed by its exact probability. Level 0 judges the
+position each move leaves; level L looks L further casts (and replies) ahead. The evaluation is a
+separate pure function (`evaluation.py`); the search only reads its three numbers per seat.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.jit import njit
+from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate
+
+MAX_LEVEL = 6
+GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
+
+Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top")
+C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT = range(5)  # columns of Scratch.ctl, per depth
+
+
+def make_scratch(level: int, total_items: int) -> Scratch:
+    """Returns the buffers a search to this level (and the contest loops) need; jitted code never allocates."""
+    depth = max(level, 0) + 2
+    width = max(256, total_items + k.MAXK + 8)
+    return Scratch(
+        states=np.zeros((depth, k.STATE_SIZE), dtype=np.int64),
+        moves=np.zeros((depth, width), dtype=np.int64),
+        ev=np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64),
+        vals=np.zeros((depth, 3, k.MAXP), dtype=np.float64),
+        best=np.zeros((depth, 3, k.MAXP), dtype=np.float64),
+        fx=np.zeros((k.MAXP, NF), dtype=np.float64),
+        weights=np.zeros(width, dtype=np.float64),
+        ctl=np.zeros((depth, 5), dtype=np.int64),
+        top=np.zeros(depth, dtype=np.float64),
+    )
+
+
+@njit
+def copy_state(dst, src):
+    """Copies one state row into another (element by element: slice copies would allocate)."""
+    for j in range(src.shape[0]):
+        dst[j] = src[j]
+
+
+@njit
+def copy_values(dst, src):
+    """Copies one (3, MAXP) block of values into another."""
+    for r in range(3):
+        for p in range(k.MAXP):
+            dst[r, p] = src[r, p]
+
+
+@njit
+def objective(vals, p):
+    """Returns what seat p maximises: its chance to win the contest, then the game."""
+    return vals[V_CONTEST, p] + GAME_WEIGHT * vals[V_GAME, p]
+
+
+@njit
+def _open(d, level, t, et, sc, game0):
+    """Starts the node at depth d; returns True if it is a leaf, its evaluation already in sc.vals[d]."""
+    st = sc.states[d]
+    if d > level or st[k.H_PHASE] == k.PHASE_OVER:
+        evaluate(st, t, et, game0, sc.vals[d], sc.fx)
+        return True
+    for r in range(3):
+        for p in range(k.MAXP):
+            sc.vals[d, r, p] = 0.0
+    sc.ctl[d, C_GROUP] = 0
+    sc.ctl[d, C_GROUPS] = 1 if st[k.H_PHASE] == k.PHASE_BET else et.n_groups
+    _open_group(d, t, et, sc)
+    return False
+
+
+@njit
+def _open_group(d, t, et, sc):
+    """Lists the moves of the node at depth d for its current group of casts."""
+    st = sc.states[d]
+    marks = 0 if st[k.H_PHASE] == k.PHASE_BET else et.group_marks[sc.ctl[d, C_GROUP]]
+    sc.ctl[d, C_MARKS] = marks
+    sc.ctl[d, C_MOVES] = k.legal_moves(st, t, marks, sc.moves[d])
+    sc.ctl[d, C_NEXT] = 0
+    sc.top[d] = -1e300
+
+
+@njit
+def _take_child(d, sc):
+    """Keeps the child just valued (at depth d + 1) if it is the mover's best so far; moves on."""
+    v = objective(sc.vals[d + 1], sc.states[d, k.H_TO_MOVE])
+    if v > sc.top[d]:
+        sc.top[d] = v
+        copy_values(sc.best[d], sc.vals[d + 1])
+    sc.ctl[d, C_NEXT] += 1
+
+
+@njit
+def chance_value(d0, level, t, et, sc, game0):
+    """Writes into sc.vals[d0] the expected evaluation of sc.states[d0], searched to depth level + 1.
+
+    A chance node weighs each distinct score by its probability; under it the seat to move takes
+    the move best for itself. Iterative, with per-depth buffers: numba caches no recursion.
+    """
+    if _open(d0, level, t, et, sc, game0):
+        return
+    d = d0
+    while True:
+        if sc.ctl[d, C_NEXT] < sc.ctl[d, C_MOVES]:
+            child = d + 1
+            copy_state(sc.states[child], sc.states[d])
+            sc.ev[0] = 0
+            k.play(sc.states[child], t, sc.ctl[d, C_MARKS], sc.moves[d, sc.ctl[d, C_NEXT]], sc.ev)
+            if _open(child, level, t, et, sc, game0):
+                _take_child(d, sc)
+            else:
+                d = child
+            continue
+        betting = sc.states[d, k.H_PHASE] == k.PHASE_BET
+        prob = 1.0 if betting else et.group_prob[sc.ctl[d, C_GROUP]]
+        for r in range(3):
+            for p in range(k.MAXP):
+                sc.vals[d, r, p] += prob * sc.best[d, r, p]
+        sc.ctl[d, C_GROUP] += 1
+        if sc.ctl[d, C_GROUP] < sc.ctl[d, C_GROUPS]:
+            _open_group(d, t, et, sc)
+            continue
+        if d == d0:
+            return
+        d -= 1
+        _take_child(d, sc)
+
+
+@njit
+def analyse(st, t, et, sc, marks, level, n, out):
+    """Writes into out[i] (win game, items, win contest) for the player to move after each of the moves
+    sc.moves[0, :n], searched to `level`."""
+    p = st[k.H_TO_MOVE]
+    game0 = st[k.H_GAME]
+    for i in range(n):
+        copy_state(sc.states[1], st)
+        sc.ev[0] = 0
+        k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
+        chance_value(1, level, t, et, sc, game0)
+        out[i, 0] = sc.vals[1, 0, p]
+        out[i, 1] = sc.vals[1, 1, p]
+        out[i, 2] = sc.vals[1, 2, p]
+
+
+@njit
+def best_move(st, t, et, sc, marks, level, n):
+    """Returns the move among sc.moves[0, :n] with the best searched value for the player to move."""
+    if n == 1:
+        return sc.moves[0, 0]
+    p = st[k.H_TO_MOVE]
+    game0 = st[k.H_GAME]
+    top = -1e300
+    chosen = sc.moves[0, 0]
+    for i in range(n):
+        copy_state(sc.states[1], st)
+        sc.ev[0] = 0
+        k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
+        chance_value(1, level, t, et, sc, game0)
+        v = objective(sc.vals[1], p)
+        if v > top:
+            top = v
+            chosen = sc.moves[0, i]
+    return chosen

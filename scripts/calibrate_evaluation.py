@@ -1,0 +1,21 @@
+"""Refits the advisor's evaluation weights for the built-in rulesets (printgen/players/data/evaluation.json)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from printgen.players.calibration import FULL_GAMES, write_weights
+
+SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
+         ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2)]
+
+if __name__ == "__main__":
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else FULL_GAMES
+    start = time.perf_counter()
+    path = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data" / "evaluation.json"
+    data = write_weights(path, SPECS, games)
+    for key, entry in data.items():
+        print(f"{key}: {entry['samples']} samples, log loss {entry['log_loss']}, items R² {entry['items_r2']}")
+    print(f"wrote {path} in {time.perf_counter() - start:.1f} s")
