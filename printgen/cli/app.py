@@ -5,10 +5,13 @@ from __future__ import annotations
 import typer
 
 from printgen.cli import position_cmd, rulesets_cmd
+from printgen.cli.advise_cmd import advise_command
+from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
 from printgen.cli.cast_cmd import cast
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
+from printgen.cli.tournament_cmd import tournament
 
 app = typer.Typer(
     name="patolli",
@@ -22,6 +25,9 @@ app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)
 app.command("bench")(bench)
 app.command("replay")(replay)
+app.command("advise")(advise_command)
+app.command("arena")(arena)
+app.command("tournament")(tournament)
 for _command in (board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 

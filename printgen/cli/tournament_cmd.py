@@ -1,0 +1,47 @@
+"""`patolli tournament`: the GATIGO paper's experiment, every S–T player against every other."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printgen.cli.arena_cmd import WorkersOpt, progress_bar
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import JsonOpt, RulesetOpt
+from printgen.errors import OptionError
+from printgen.players.tournament import run_tournament, write_tournament
+
+
+@reports_errors
+def tournament(
+    ruleset: RulesetOpt = "gatigo",
+    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests per pairing.")] = 5000,
+    seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same tables.")] = 1,
+    workers: WorkersOpt = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the tables and figures.")] = Path(
+        "output/tournament"),
+    force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
+    if out.exists() and any(out.iterdir()) and not force:
+        raise OptionError(f"{out} is not empty; use --force to write over it")
+    with progress_bar("matches") as progress:
+        result = run_tournament(ruleset, matches, seed, workers, progress)
+    files = write_tournament(result, out, force=True)
+    if as_json:
+        print(json.dumps({"out": str(out), "files": [str(f) for f in files], "seconds": round(result.seconds, 2),
+                          "matches_per_second": round(result.matches_per_second, 2),
+                          "players": result.totals()}))
+        return
+    print(f"{len(result.pairs)} pairings × {matches} contests under {result.ruleset} on {result.workers} "
+          f"processes: {result.seconds:.1f} s, {result.matches_per_second:.1f} contests per second")
+    print(f"{'player':<14} {'won':>8} {'share':>7} {'games':>9} {'bounced':>8} {'tolls':>9} {'extra':>8} "
+          f"{'tokens':>7}")
+    for r in result.totals():
+        print(f"{r['player']:<14} {r['matches_won']:>8} {r['win_rate']:>7.3f} {r['games_won']:>9} "
+              f"{r['bounce_backs']:>8} {r['toll_landings']:>9} {r['extra_turns']:>8} {r['avg_tokens_on_board']:>7.2f}")
+    print(f"wrote {len(files)} files to {out}")
