@@ -8,7 +8,9 @@ from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
 from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
+from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.cast_cmd import cast
+from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.tournament_cmd import tournament
@@ -25,9 +27,11 @@ app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)
 app.command("bench")(bench)
 app.command("replay")(replay)
+app.command("bench-print")(bench_print)
 app.command("advise")(advise_command)
 app.command("arena")(arena)
 app.command("tournament")(tournament)
+app.command("play")(play)
 for _command in (board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 

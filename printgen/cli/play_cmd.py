@@ -1,0 +1,89 @@
+"""`patolli play`: one person on the printed board against computer players, with the helper at the terminal."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from printgen.cli.errors import reports_errors
+from printgen.cli.narrate import describe
+from printgen.cli.options import RulesetOpt, SeedOpt
+from printgen.cli.position_cmd import show_position
+from printgen.engine.position import Position
+from printgen.play.session import Session
+from printgen.rulesets import load_ruleset
+
+
+class ConsoleOutput:
+    """Speaks through a rich console."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def say(self, text: str) -> None:
+        """Prints one line."""
+        self.console.print(text, markup=False, soft_wrap=True)
+
+    def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
+        """Draws the board with pieces, holdings, pool and offering."""
+        show_position(pos, self.console, marks)
+
+
+@reports_errors
+def play(
+    ruleset: RulesetOpt = "gatigo",
+    opponents: Annotated[int, typer.Option("--opponents", min=1, max=3, help="Computer players (1 to 3).")] = 1,
+    computer: Annotated[str, typer.Option("--computer", help="The computer players: advisor, advisor:LEVEL, "
+                                          "gatigo:S3T1, random …")] = "advisor",
+    seed: SeedOpt = None,
+    save: Annotated[Path, typer.Option("--save", help="Where to save after every action.")] = Path("patolli-game.json"),
+    resume: Annotated[Path | None, typer.Option("--resume", help="Continue the contest saved in this file.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Start over even if the save file exists.")] = False,
+) -> None:
+    """Play on the printed board against the computer: cast real beans, type scores and cells; saved as you go."""
+    console = Console(highlight=False)
+    out = ConsoleOutput(console)
+    interactive = sys.stdin.isatty()
+    if resume is not None:
+        session = Session.load(resume, describe)
+        out.say(f"resuming {resume}: {session.position.ruleset.spec}, turn {len(session.record.turns)}")
+    else:
+        rs = load_ruleset(ruleset)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        session = Session.new(rs, opponents, computer, seed, save, force, describe)
+        names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
+        out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
+        out.say(f"saved to {session.path} after every action; type help for the commands")
+    session.run_computers(out)
+    shown_turn = -1
+    while not session.over:
+        if interactive and session.pending is None and shown_turn != len(session.record.turns):
+            shown_turn = len(session.record.turns)
+            out.board(session.position)
+        if interactive:
+            out.say(session.status())
+            out.say(session.prompt())
+        line = _read_line(interactive)
+        if line is None:
+            session.save()
+            out.say(f"saved to {session.path}; continue with: patolli play --resume {session.path}")
+            return
+        if not session.handle(line, out):
+            return
+    out.say(session.status())
+
+
+def _read_line(interactive: bool) -> str | None:
+    """Returns the next line typed (None at the end of input)."""
+    if interactive:
+        try:
+            return input("> ")
+        except EOFError:
+            return None
+    line = sys.stdin.readline()
+    return None if line == "" else line

@@ -1,0 +1,1 @@
+"""Solo play at the physical table: one person on the printed board against computer players."""

@@ -1,0 +1,373 @@
+"""The solo-play session: a state machine over a game record, fed one typed line at a time.
+
+The person sits at seat A with real beans; computer players take the other seats. The session
+casts for the computers (and for the person when asked), plays their moves, checks the person's
+moves, gives hints, takes moves back and saves itself atomically after every action, so a quit or
+a crash loses nothing. Output goes through an `Output` (text lines, and boards to draw).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from printgen.engine.beans import Beans
+from printgen.engine.events import Event
+from printgen.engine.moves import Move, MoveKind
+from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
+from printgen.engine.record import Record, Turn
+from printgen.errors import IllegalMoveError, NotationError, OptionError, PatolliError
+from printgen.files import check_writable, write_atomic
+from printgen.players.advisor import advise
+from printgen.players.registry import DEFAULT_LEVEL, Player, player, seeded_rng
+from printgen.rulesets.model import Ruleset
+
+FORMAT, VERSION = "patolli-session", 1
+HUMAN = 0  # the person plays seat A
+
+HELP = """commands:
+  a score (0-10) or bean faces (1100)   the cast you made with real beans
+  cast                                   let the helper cast for you
+  a cell number (12), or 12-15           move your piece on that cell
+  e, enter (e cw, e ccw)                 enter a piece from your hand
+  pass                                   when nothing can move
+  bet N                                  name the bet of the coming game
+  hint                                   the advisor's view of your cast
+  best                                   play the advisor's move for you
+  undo                                   take back your last move
+  board                                  draw the board, items, pool and offering
+  quit                                   save and stop (continue with --resume)"""
+
+
+class Output(Protocol):
+    """Where the session speaks: lines of text, and positions to draw with some cells marked."""
+
+    def say(self, text: str) -> None:
+        """Prints one line."""
+
+    def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
+        """Draws the board with pieces, holdings, pool and offering."""
+
+
+Narrator = Callable[[Event, Ruleset], str | None]
+
+
+@dataclass
+class Session:
+    """A contest in progress: its record, who plays which seat, and where it is saved."""
+
+    record: Record
+    computers: dict[int, Player]
+    seed: int
+    path: Path
+    narrate: Narrator
+    level: int = DEFAULT_LEVEL
+    helper_casts: int = 0  # casts the helper has drawn: seeds the next one, so a resumed session goes on alike
+    pending: int | None = None  # the person's cast (marks) awaiting a move
+    positions: list[Position] = field(default_factory=list)
+
+    # ---- making, saving, loading ----
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, opponents: int, computer: str, seed: int, path: Path, force: bool,
+            narrate: Narrator) -> Session:
+        """Starts a contest against `opponents` computer players, refusing to overwrite a save without force."""
+        if not 1 <= opponents <= 3:
+            raise OptionError("--opponents must be 1, 2 or 3")
+        players = opponents + 1
+        if players not in ruleset.player_counts():
+            counts = ", ".join(str(n - 1) for n in ruleset.player_counts())
+            raise OptionError(f"ruleset '{ruleset.name}' takes {counts} computer opponent(s), not {opponents}")
+        check_writable(Path(path), force)
+        comp = player(computer)
+        start = Position.new(ruleset, players)
+        session = cls(Record(start), {s: comp for s in range(1, players)}, seed, Path(path), narrate,
+                      positions=[start])
+        session.save()
+        return session
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the saved form: the record and the session's own facts."""
+        return {
+            "format": FORMAT, "version": VERSION, "human": seat_name(HUMAN),
+            "computers": {seat_name(s): p.name for s, p in self.computers.items()},
+            "seed": self.seed, "level": self.level, "helper_casts": self.helper_casts, "pending_cast": self.pending,
+            "record": self.record.to_json(),
+        }
+
+    def save(self) -> None:
+        """Writes the session to its file atomically."""
+        write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False) + "\n")
+
+    @classmethod
+    def load(cls, path: Path, narrate: Narrator) -> Session:
+        """Returns the session saved at path, replaying and checking its record."""
+        try:
+            data = json.loads(Path(path).read_text("utf-8"))
+        except FileNotFoundError:
+            raise OptionError(f"{path}: no such saved game") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise NotationError(f"{path}: not a readable saved game: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise NotationError(f"{path}: not a saved game: \"format\" must be \"{FORMAT}\"")
+        if data.get("version") != VERSION:
+            raise NotationError(f"{path}: saved-game version {data.get('version')!r} is not supported")
+        try:
+            record = Record.from_json(data["record"])
+            computers = {"ABCD".index(s): player(n) for s, n in data["computers"].items()}
+            session = cls(record, computers, int(data["seed"]), Path(path), narrate, int(data["level"]),
+                          int(data["helper_casts"]), data.get("pending_cast"))
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, PatolliError):
+                raise
+            raise NotationError(f"{path}: saved game lacks or garbles {exc}") from None
+        session.positions = record.positions()
+        return session
+
+    # ---- state ----
+
+    @property
+    def position(self) -> Position:
+        """Returns the current position."""
+        return self.positions[-1]
+
+    @property
+    def over(self) -> bool:
+        """Returns whether the contest has ended."""
+        return self.position.phase is Phase.OVER
+
+    def human_to_act(self) -> bool:
+        """Returns whether the person is to cast, move or bet."""
+        return not self.over and self.position.to_move not in self.computers
+
+    def prompt(self) -> str:
+        """Returns what the session waits for from the person, in a few words."""
+        pos = self.position
+        if self.over:
+            return "the contest is over"
+        if pos.phase is Phase.BET:
+            return f"name the bet: bet N (1 to {max(c for c in self._bet_amounts())})"
+        if self.pending is None:
+            what = "opening throw" if pos.phase is Phase.OPENING else "cast"
+            return f"your {what}: type the score you cast (0 for none), or `cast`"
+        return f"you cast {self._cast_words(self.pending)}: type the cell of the piece to move, e to enter, or `hint`"
+
+    def _bet_amounts(self) -> list[int]:
+        return [m.amount for m in self.position.legal_moves(0)]
+
+    def _cast_words(self, marks: int) -> str:
+        score = self.position.score(marks)
+        return f"{marks} marks, no score" if score is None else f"{score}"
+
+    # ---- playing ----
+
+    def _apply(self, marks: int | None, move: Move, out: Output) -> None:
+        """Plays one action, says what happened and saves."""
+        pos = self.position
+        after, events = pos.play(marks or 0, move)
+        self.record.turns.append(Turn(marks, move))
+        self.positions.append(after)
+        self.pending = None
+        for e in events:
+            line = self.narrate(e, pos.ruleset)
+            if line:
+                out.say(f"  {line}")
+        self.save()
+
+    def _helper_cast(self) -> int:
+        """Casts the beans for someone; returns the marks."""
+        rng = random.Random(f"{self.seed}:{self.helper_casts}")
+        self.helper_casts += 1
+        return Beans(self.position.ruleset.beans).cast(rng).marks
+
+    def _rng(self) -> Any:
+        return seeded_rng((self.seed * 1_000_003 + len(self.record.turns)) & 0x7FFFFFFF)
+
+    def run_computers(self, out: Output) -> None:
+        """Plays the computer seats until it is the person's turn or the contest is over."""
+        while not self.over and self.position.to_move in self.computers:
+            pos = self.position
+            seat = pos.to_move
+            comp = self.computers[seat]
+            if pos.phase is Phase.BET:
+                move = comp.choose(pos, 0, self._rng())
+                out.say(f"{seat_name(seat)} ({comp.name}) names the bet: {move.amount}")
+                self._apply(None, move, out)
+                continue
+            marks = self._helper_cast()
+            beans = Beans(pos.ruleset.beans)
+            cast = f"{beans.cast_with_marks(marks)} {self._cast_words(marks)}"
+            move = comp.choose(pos, marks, self._rng())
+            verb = "throws" if pos.phase is Phase.OPENING else "casts"
+            shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
+            out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
+            self._apply(marks, move, out)
+        if self.over:
+            self.announce_end(out)
+
+    def announce_end(self, out: Output) -> None:
+        """Says who won the contest."""
+        w = self.position.winner
+        out.say("the contest is over: " + ("nobody is left" if w is None else
+                                           "you win the contest!" if w == HUMAN else
+                                           f"{seat_name(w)} wins the contest"))
+
+    def status(self) -> str:
+        """Returns one line: game, items of every seat, pool and offering."""
+        pos = self.position
+        item = pos.ruleset.economy.item_name
+        seats = []
+        for s in range(pos.players):
+            who = "you" if s == HUMAN else seat_name(s)
+            if pos.bankrupt(s):
+                seats.append(f"{who}: out")
+                continue
+            places = pos.places(s)
+            seats.append(f"{who}: {pos.holdings(s)} {item}s, hand {places.count(HAND)}, home {places.count(HOME)}")
+        return f"game {pos.game} · " + " · ".join(seats) + f" · pool {pos.pool} · offering {pos.offering}"
+
+    # ---- the person's commands ----
+
+    def handle(self, line: str, out: Output) -> bool:
+        """Acts on one typed line; returns False when the person quits."""
+        text = line.strip().lower()
+        if not text:
+            return True
+        if text in ("quit", "q", "exit"):
+            self.save()
+            out.say(f"saved to {self.path}; continue with: patolli play --resume {self.path}")
+            return False
+        if text in ("help", "?", "h"):
+            for row in HELP.splitlines():
+                out.say(row)
+            return True
+        if text == "board":
+            out.board(self.position)
+            out.say(self.status())
+            return True
+        if text == "undo":
+            self.undo(out)
+            return True
+        if self.over:
+            out.say("the contest is over; type quit")
+            return True
+        try:
+            self._act(text, out)
+        except PatolliError as exc:
+            out.say(f"! {exc}")
+        return True
+
+    def _act(self, text: str, out: Output) -> None:
+        pos = self.position
+        if pos.phase is Phase.BET:
+            if text in ("hint", "best"):
+                a = advise(pos, 0, self.level)
+                if text == "hint":
+                    out.say("advisor: " + ", ".join(f"{s.move} ({s.win_contest * 100:.1f}%)"
+                                                    for s in a.suggestions[:3]))
+                    return
+                self._apply(None, a.best.move, out)
+            else:
+                m = re.fullmatch(r"(?:bet\s*)?(\d+)", text)
+                if not m:
+                    raise OptionError(f"name the bet as `bet N`, not {text!r}")
+                self._apply(None, Move(MoveKind.BET, amount=int(m[1])), out)
+            self.run_computers(out)
+            return
+        if self.pending is None:
+            self._take_cast(text, out)
+            return
+        if text in ("hint", "best"):
+            a = advise(pos, self.pending, self.level)
+            if text == "best":
+                out.say(f"you play {a.best.move}")
+                self._apply(self.pending, a.best.move, out)
+                self.run_computers(out)
+                return
+            for i, s in enumerate(a.suggestions[:5], 1):
+                diff = "" if i == 1 else f" ({s.diff * 100:+.2f})"
+                out.say(f"  {i}. {s.move}  win game {s.win_game * 100:.1f}%  win contest "
+                        f"{s.win_contest * 100:.2f}%  items {s.items:+.2f}{diff}")
+            target = a.best.move.target
+            marks = {target: "bold black on bright_green"} if target else {}
+            if a.best.move.origin:
+                marks[a.best.move.origin] = "bold black on bright_white"
+            out.board(pos, marks)
+            return
+        if text in ("cast",) or re.fullmatch(r"[01]{3,}", text):
+            raise OptionError(f"you already cast {self._cast_words(self.pending)}: now type your move")
+        self._apply(self.pending, self._read_move(text), out)
+        self.run_computers(out)
+
+    def _take_cast(self, text: str, out: Output) -> None:
+        pos = self.position
+        beans = Beans(pos.ruleset.beans)
+        if text in ("hint", "best"):
+            raise OptionError("cast first: type the score you cast, or `cast`")
+        if text == "cast":
+            marks = self._helper_cast()
+            out.say(f"the helper casts for you: {beans.cast_with_marks(marks)} {self._cast_words(marks)}")
+        else:
+            try:
+                marks = beans.marks_for_text(text)
+            except NotationError as exc:
+                if text.isdigit():
+                    raise
+                raise OptionError(f"type the score you cast (or `cast`), not {text!r}; `help` lists commands") \
+                    from exc
+        legal = pos.legal_moves(marks)
+        if len(legal) == 1 and legal[0].kind is MoveKind.PASS:
+            self._apply(marks, legal[0], out)
+            self.run_computers(out)
+            return
+        self.pending = marks
+        self.save()
+        out.say("your moves: " + ", ".join(str(m) for m in legal))
+
+    def _read_move(self, text: str) -> Move:
+        """Returns the legal move a typed line names: a cell, e/enter (cw/ccw), pass or compact notation."""
+        pos = self.position
+        legal = pos.legal_moves(self.pending or 0)
+        m = re.fullmatch(r"(?:e|enter)\s*(cw|ccw)?", text)
+        if m:
+            entries = [mv for mv in legal if mv.kind is MoveKind.ENTER]
+            if m[1]:
+                entries = [mv for mv in entries if mv.anticlockwise is None or mv.anticlockwise == (m[1] == "ccw")]
+            if len(entries) == 1:
+                return entries[0]
+            if not entries:
+                raise IllegalMoveError("you cannot enter a piece with this cast")
+            raise IllegalMoveError("say which way: e cw or e ccw")
+        if text.isdigit():
+            cell = int(text)
+            moves = [mv for mv in legal if mv.kind is MoveKind.MOVE and mv.origin == cell]
+            if not moves:
+                where = ", ".join(str(mv.origin) for mv in legal if mv.kind is MoveKind.MOVE) or "none"
+                cast = self._cast_words(self.pending or 0)
+                raise IllegalMoveError(f"no piece of yours on cell {cell} can move {cast}; movable from: {where}")
+            return moves[0]
+        move = Move.parse(text)
+        pos.encode(move, self.pending or 0)  # raises, naming the legal moves, if it is not legal
+        return move
+
+    def undo(self, out: Output) -> None:
+        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
+        positions = self.positions
+        last = next((i for i in range(len(self.record.turns) - 1, -1, -1)
+                     if positions[i].to_move not in self.computers), None)
+        if last is None:
+            out.say("! nothing of yours to take back")
+            return
+        turn = self.record.turns[last]
+        del self.record.turns[last:]
+        del self.positions[last + 1:]
+        pos = self.position
+        self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
+        self.save()
+        what = f"your cast {self._cast_words(turn.marks)} stands" if self.pending is not None else "bet again"
+        out.say(f"took back {turn.move}; {what}")
