@@ -1,0 +1,75 @@
+"""What the printed kit of a ruleset contains: the one list the kit builder prints and the booklet describes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from printgen.rulesets.model import Betting, Item, Payee, Ruleset
+
+# Seat colours, seat A first. Neeley and Ocastudios play red (seat A) against blue (seat B).
+SEAT_COLOURS = ("red", "blue", "yellow", "green")
+SPARE_PIECES = 2  # per colour, for lost pieces
+
+
+class ComponentKind(str, Enum):
+    """The kinds of thing in the kit."""
+
+    BOARD = "board"
+    PIECES = "pieces"
+    BEANS = "beans"
+    ITEMS = "items"
+
+
+class Area(str, Enum):
+    """Areas printed on the board for items that belong to no player."""
+
+    POOL = "pool"  # the stake and payments into the pool, won with the game
+    OFFERING = "offering"  # offerings to Macuilxóchitl
+
+
+@dataclass(frozen=True)
+class Component:
+    """One line of the kit: how many of what.
+
+    BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
+    `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side. ITEMS: `count` item
+    chits, of the named `item` (with its value) or plain chits of the ruleset's item name when `item`
+    is None.
+    """
+
+    kind: ComponentKind
+    count: int
+    colour: str | None = None
+    spares: int = 0
+    item: Item | None = None
+    areas: tuple[Area, ...] = ()
+
+
+def board_areas(rs: Ruleset) -> tuple[Area, ...]:
+    """Returns the areas the board needs: the pool if anything is ever paid into it, the offering likewise."""
+    payments = [rs.payments.wedge, rs.payments.no_move, rs.payments.bear_off, rs.payments.capture,
+                rs.payments.null_cast]
+    pool = rs.economy.stake > 0 or rs.economy.betting is Betting.CHOOSE or any(
+        p.amount and p.payee is Payee.POOL for p in payments)
+    offering = any(p.amount and p.payee is Payee.OFFERING for p in payments)
+    return tuple(a for a, used in ((Area.POOL, pool), (Area.OFFERING, offering)) if used)
+
+
+def pieces_per_colour(rs: Ruleset) -> int:
+    """Returns the pieces printed in each colour: enough for any player count, plus the spares."""
+    return max(rs.players.pieces) + SPARE_PIECES
+
+
+def components(rs: Ruleset) -> list[Component]:
+    """Returns everything the printed kit holds for this ruleset, board first."""
+    out = [Component(ComponentKind.BOARD, 1, areas=board_areas(rs))]
+    for colour in SEAT_COLOURS[: rs.players.max_players]:
+        out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
+    out.append(Component(ComponentKind.BEANS, rs.beans.count))
+    players = rs.players.max_players
+    if rs.economy.items:
+        out += [Component(ComponentKind.ITEMS, item.count * players, item=item) for item in rs.economy.items]
+    else:
+        out.append(Component(ComponentKind.ITEMS, rs.economy.starting_items * players))
+    return out
