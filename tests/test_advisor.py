@@ -1,0 +1,76 @@
+"""`patolli advise`: every legal move, best first; the JSON holds to its schema; errors are one line."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from printgen.cli.app import app
+from printgen.engine import notation
+from printgen.engine.position import Position
+from printgen.rulesets import load_ruleset
+from tests.conftest import P, legal
+
+runner = CliRunner()
+SCHEMA = json.loads(resources.files("printgen.players").joinpath("data/advice.schema.json").read_text("utf-8"))
+MIDGAME = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h"
+
+
+def advise_json(*args: str) -> dict:
+    result = runner.invoke(app, ["advise", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    jsonschema.validate(data, SCHEMA)
+    return data
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_advice_lists_every_legal_move_best_first(level: int) -> None:
+    data = advise_json(MIDGAME, "--cast", "3", "--level", str(level))
+    moves = [m["move"] for m in data["moves"]]
+    assert sorted(moves) == sorted(legal(P(MIDGAME), 3))
+    contest = [m["win_contest"] for m in data["moves"]]
+    assert data["moves"][0]["diff"] == 0.0
+    assert all(m["diff"] == pytest.approx(m["win_contest"] - contest[0], abs=1e-5) for m in data["moves"])
+    assert contest[0] >= max(contest) - 2e-3  # best first (a hair of game chance breaks ties)
+    assert data["level"] == level and data["to_move"] == "A" and data["cast"] == {"marks": 3, "score": 3}
+
+
+def test_advice_reads_json_files_and_stdin(tmp_path) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(notation.dumps(P(MIDGAME)))
+    assert advise_json(str(path), "--cast", "1", "--level", "1")["moves"]
+    piped = runner.invoke(app, ["advise", "-", "--cast", "10", "--json", "--level", "1"],
+                          input=notation.dumps(P(MIDGAME)))
+    jsonschema.validate(json.loads(piped.output), SCHEMA)
+
+
+def test_advice_in_the_betting_phase_needs_no_cast() -> None:
+    start = notation.to_compact(Position.new(load_ruleset("neeley")))
+    data = advise_json(start, "--level", "1")
+    assert data["phase"] == "bet" and data["cast"] is None
+    assert {m["move"] for m in data["moves"]} == {f"bet{n}" for n in range(1, 11)}
+
+
+def test_advice_text_is_a_numbered_hint_with_the_board() -> None:
+    result = runner.invoke(app, ["advise", MIDGAME, "--cast", "2", "--level", "1"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].startswith("A to play, cast 2 marks (score 2)")
+    assert lines[1].lstrip().startswith("1. ") and "win game" in lines[1] and "win contest" in lines[1]
+    assert "suggested:" in result.output and "◀ to move" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    ([MIDGAME], "must cast first"),
+    ([MIDGAME, "--cast", "7"], "no cast scores 7"),
+    (["nonexistent.json", "--cast", "1"], "no such position file"),
+])
+def test_bad_advice_requests_get_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["advise", *args])
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.strip().splitlines()) == 1

@@ -1,0 +1,87 @@
+"""Arena and tournament: win rates with intervals, results independent of workers, the tables and figures written."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from printgen.cli.app import app
+from printgen.players.arena import play_pairings, wilson
+from printgen.players.tournament import VARIABLES, run_tournament, write_tournament
+
+runner = CliRunner()
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_arena_json_reports_win_rate_and_interval() -> None:
+    result = runner.invoke(app, ["arena", "gatigo:S1T1", "random", "--matches", "20", "--json", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["matches"] == 20 == data["wins_a"] + data["wins_b"] + data["draws"]
+    assert data["win_rate"] == pytest.approx((data["wins_a"] + data["draws"] / 2) / 20)
+    lo, hi = data["ci95"]
+    assert lo <= data["win_rate"] <= hi
+    assert data["measures"]["a"]["moves"] > 0 and 0 < data["measures"]["b"]["avg_tokens_on_board"] <= 5
+
+
+def test_arena_text_names_both_players() -> None:
+    result = runner.invoke(app, ["arena", "advisor:0", "gatigo:S3T1", "-n", "6", "--workers", "1"])
+    assert result.exit_code == 0
+    assert "advisor:0 against gatigo:S3T1" in result.output and "95% interval" in result.output
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    one = play_pairings("gatigo", [("gatigo:S3T0", "gatigo:S1T2")], 24, seed=9, workers=1)[0]
+    two = play_pairings("gatigo", [("gatigo:S3T0", "gatigo:S1T2")], 24, seed=9, workers=2)[0]
+    assert (one.wins_a, one.wins_b) == (two.wins_a, two.wins_b)
+    assert (one.stats_a == two.stats_a).all() and (one.stats_b == two.stats_b).all()
+
+
+def test_seats_alternate_so_a_player_against_itself_wins_about_half() -> None:
+    r = play_pairings("gatigo", [("gatigo:S1T1", "gatigo:S1T1")], 200, seed=3, workers=2)[0]
+    assert 0.35 < r.win_rate < 0.65
+
+
+@pytest.mark.parametrize("name", ["random", "gatigo:S0T0"])
+def test_the_advisor_beats_weak_players(name: str) -> None:
+    r = play_pairings("gatigo", [("advisor:0", name)], 20, seed=4, workers=1)[0]
+    assert r.wins_a >= 17
+
+
+def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
+    players = ("gatigo:S0T0", "gatigo:S1T1", "gatigo:S3T2")
+    result = run_tournament("gatigo", matches=4, seed=2, workers=1, players=players)
+    files = write_tournament(result, tmp_path)
+    names = {f.name for f in files}
+    assert {"pairings.csv", "players.csv", "tournament.json"} <= names
+    for key, *_ in VARIABLES:
+        stem = f"heatmap-{key.replace('_', '-')}"
+        assert f"{stem}.svg" in names and f"{stem}.png" in names
+        assert (tmp_path / f"{stem}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = list(csv.DictReader((tmp_path / "pairings.csv").open()))
+    assert len(rows) == 6  # three pairings, each seen from both sides
+    for r in rows:
+        mirror = next(m for m in rows if m["player"] == r["opponent"] and m["opponent"] == r["player"])
+        assert int(r["matches_won"]) + int(mirror["matches_won"]) + int(r["draws"]) == 4
+    summary = json.loads((tmp_path / "tournament.json").read_text())
+    assert summary["pairings"] == 3 and summary["matches_per_pairing"] == 4
+    with pytest.raises(Exception, match="not empty"):
+        write_tournament(result, tmp_path)
+
+
+def test_tournament_command_runs_every_pairing(tmp_path) -> None:
+    out = tmp_path / "t"
+    result = runner.invoke(app, ["tournament", "--matches", "2", "--out", str(out), "--json", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["players"]) == 12 and sum(p["matches"] for p in data["players"]) == 66 * 2 * 2
+    again = runner.invoke(app, ["tournament", "--matches", "2", "--out", str(out)])
+    assert again.exit_code == 2 and "--force" in again.output
