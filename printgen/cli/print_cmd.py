@@ -12,11 +12,13 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import OutputDir
+from printgen.render.faces import TOKEN
 from printgen.render.imposition import Flip
 from printgen.render.output import Format, stem, write_pages
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
 from printgen.render.prints import (
+    MIN_CLEARANCE,
     PrintOptions,
     bean_pages,
     board_pages,
@@ -46,6 +48,7 @@ PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Players
                                                 "ruleset allows).", min=2, max=4)]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the printed words.")]
+DpiOpt = Annotated[int, typer.Option("--dpi", help="Resolution of PNG previews.", min=20, max=600)]
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -58,8 +61,8 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 
 def _emit(pages: list, rs_name: str, what: str, out: Path, fmt: Format, opts: PrintOptions, force: bool,
-          title: str) -> None:
-    paths = write_pages(OutputDir(out, force), pages, rs_name, fmt, opts.grey, Metadata(title, subject=what))
+          title: str, dpi: int = 100) -> None:
+    paths = write_pages(OutputDir(out, force), pages, rs_name, fmt, opts.grey, Metadata(title, subject=what), dpi)
     for p in paths:
         print(f"wrote {p}")
 
@@ -77,6 +80,7 @@ def board(
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
                                                min=1, max=200)] = None,
     fit: Annotated[bool, typer.Option("--fit", help="Shrink the board to one sheet and say the cell size.")] = False,
+    dpi: DpiOpt = 100,
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue with an assembly map."""
@@ -86,48 +90,52 @@ def board(
         pages, used = board_pages(rs, opts, cell, orientation, fit)
         if fit:
             print(f"fitted to one {paper.value} sheet: cell {used:g} mm")
+            if used < TOKEN + MIN_CLEARANCE:
+                print(f"note: the printed pieces ({TOKEN:g} mm) are larger than these cells; play with "
+                      "smaller pieces such as beans or buttons")
     else:
         pages = [board_preview(rs, opts, cell, orientation)]
-    _emit(pages, stem(rs, "board", paper.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}")
+    _emit(pages, stem(rs, "board", paper.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}",
+          dpi)
 
 
 @reports_errors
 def pieces(
     ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
     fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, players: PlayersOpt = None, flip: FlipOpt = Flip.LONG,
-    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
+    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print the pieces, coloured and shaped by seat, on both sides."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, players)
     _emit(pieces_pages(rs, opts), stem(rs, "pieces", paper.value, grey), "pieces", output, fmt, opts, force,
-          f"Patolli pieces: {rs.title}")
+          f"Patolli pieces: {rs.title}", dpi)
 
 
 @reports_errors
 def beans(
     ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
     fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
-    lang: LangOpt = Lang.EN, force: ForceOpt = False,
+    lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print bean chits: the marked face on the front, the blank face on the back."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, None)
     _emit(bean_pages(rs, opts), stem(rs, "beans", paper.value, grey), "beans", output, fmt, opts, force,
-          f"Patolli beans: {rs.title}")
+          f"Patolli beans: {rs.title}", dpi)
 
 
 @reports_errors
 def cards(
     ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
     fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
-    lang: LangOpt = Lang.EN, force: ForceOpt = False,
+    lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print the item cards (named items) or item chits, with themed backs."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, None)
     _emit(card_pages(rs, opts), stem(rs, "cards", paper.value, grey), "cards", output, fmt, opts, force,
-          f"Patolli item cards: {rs.title}")
+          f"Patolli item cards: {rs.title}", dpi)
 
 
 @reports_errors

@@ -374,6 +374,8 @@ def land(st, t, p, k, step, ev):
         st[O0 + cell] = 0
         emit(ev, E_CAPTURE, p, victim, cell, 0)
         pay(st, t, R_CAPTURE, p, victim, ev)
+        if not solvent(st, p):  # a rule may make the capturer pay, and that can bankrupt them
+            return False
     if step == t.n_cells - 1:
         st[K0 + p * MAXK + k] = t.n_cells
         st[b + P_HOME] += 1

@@ -52,7 +52,7 @@ def _title_area(rs: Ruleset, x0: float, y0: float, w: float, h: float, c: float,
     items.append(glyphs.flower(cx, y0 + h * 0.22, c * 0.45, tag="title flower"))
     items.append(_label(cx, y0 + h * 0.52, labels.title, "display-black", c * 1.6, w * 0.9))  # type: ignore[attr-defined]
     items.append(_label(cx, y0 + h * 0.66, rs.title, "display-italic", c * 0.55, w * 0.9, fill="ink.soft"))
-    detail = f"{rs.board.cell_count} · {rs.beans.count} · {rs.spec}"
+    detail = labels.detail.format(cells=rs.board.cell_count, beans=rs.beans.count)  # type: ignore[attr-defined]
     items.append(_label(cx, y0 + h * 0.78, detail, "body", c * 0.38, w * 0.9, fill="ink.soft"))
     return items
 

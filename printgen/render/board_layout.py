@@ -34,10 +34,11 @@ class Labels:
     hand: str
     home: str
     seat: str  # "Seat {letter}"
+    detail: str  # "{cells} cells · {beans} beans"
 
 
 EN = Labels("Patolli", "", "Offering to Macuilxóchitl", "items offered", "Pool", "stake and penalties",
-            "Cast the beans here", "", "In hand", "Home", "Seat {letter}")
+            "Cast the beans here", "", "In hand", "Home", "Seat {letter}", "{cells} cells · {beans} beans")
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,7 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
     body += travel_arrows(geo, rs.players.direction is Direction.CHOOSE)
     turned = Group((*draw_areas(geo, rs, players, labels, half), Group(tuple(body), geo.rot)))
     numbers = Group(tuple(cell_numbers(geo)), geo.rot)
-    margin = cell * 0.25
+    margin = cell * 0.1
     items: list[Item] = [rect(0, 0, 2 * (half + margin), 2 * (half + margin), Style(fill="mat", stroke="mat.edge",
                                                                                       width=0.6),
                               tag="mat", radius=cell * 0.3)]
@@ -314,7 +315,7 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
 
 def _half_extent(geo: BoardGeometry) -> float:
     """Returns half the width of the turned cross with its travel arrows."""
-    reach = (geo.topo.arm + 1) * geo.c + geo.c * 0.9
+    reach = (geo.topo.arm + 1) * geo.c + geo.c * 0.82
     if geo.angle:
         return (reach + geo.c) / math.sqrt(2) + geo.c * 0.65  # room for the areas between the arms
     return reach

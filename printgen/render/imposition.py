@@ -8,7 +8,7 @@ from enum import Enum
 from printgen.errors import OptionError
 from printgen.render.paper import MARGIN, Sheet
 from printgen.render.scene import Group, Item, Page, translate
-from printgen.render.sheet import MARK, MARK_GAP, cut_marks
+from printgen.render.sheet import cut_marks
 
 BLEED = 3.0  # mm of artwork past every cut edge
 GUTTER = 2 * BLEED  # mm between neighbouring components' cut edges: bleeds meet, never overlap

@@ -115,7 +115,8 @@ def arc_ops(cx: float, cy: float, r: float, start: float, end: float, move: bool
     for _ in range(steps):
         b = a + span
         x1, y1 = cx + r * math.cos(b), cy + r * math.sin(b)
-        ops.append(("C", x0 - k * math.sin(a), y0 + k * math.cos(a), x1 + k * math.sin(b), y1 - k * math.cos(b), x1, y1))
+        ops.append(("C", x0 - k * math.sin(a), y0 + k * math.cos(a),
+                    x1 + k * math.sin(b), y1 - k * math.cos(b), x1, y1))
         a, x0, y0 = b, x1, y1
     return ops
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 
 import svgwrite
@@ -12,6 +13,7 @@ from printgen.render.fonts import ROLES, font_path
 from printgen.render.scene import Page, Path, Text, flatten
 
 PT = 72 / 25.4
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)  # the fonts' dates are just old
 
 
 @cache
@@ -89,7 +91,7 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
             for d, off in _text_paths(item):
                 group.add(dwg.path(d=d, transform=f"scale({scale:.6f} {-scale:.6f}) translate({_fmt(off)} 0)"))
             target.add(group)
-    return dwg.tostring()
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
 
 
 def render_png(page: Page, colours: dict[str, str], dpi: int = 100) -> bytes:

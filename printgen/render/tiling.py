@@ -101,7 +101,8 @@ def assembly_map(width: float, height: float, tiles: list[Tile], sheet: Sheet, w
     page = Page(pw, ph, label="assembly map")
     page.add(Text(pw / 2, y0 + 8, words["map_title"], "display", 16, anchor="middle", tag="map title"))
     page.add(Text(pw / 2, y0 + 16, words["map_note"], "body", 8.5, anchor="middle", fill="ink.soft", tag="map note"))
-    page.add(rect(ox, oy, width * scale, height * scale, Style(fill="mat", stroke="mat.edge", width=0.5), tag="map board"))
+    page.add(rect(ox, oy, width * scale, height * scale, Style(fill="mat", stroke="mat.edge", width=0.5),
+                  tag="map board"))
     for t in tiles:
         page.add(rect(ox + t.x * scale, oy + t.y * scale, t.w * scale, t.h * scale,
                       Style(stroke="ink", width=0.4, dash=(2, 1)), tag=f"map tile {t.label}"))

@@ -49,7 +49,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 BOARD_LABELS = {
     "en": Labels("Patolli", "", "Offering to Macuilxóchitl", "items offered", "Pool", "stake and penalties",
-                 "Cast the beans here", "", "In hand", "Home", "Seat {letter}"),
+                 "Cast the beans here", "", "In hand", "Home", "Seat {letter}", "{cells} cells · {beans} beans"),
     "es": Labels("Patolli", "", "Ofrenda a Macuilxóchitl", "objetos ofrendados", "Bote", "apuestas y multas",
-                 "Lanza aquí los frijoles", "", "En mano", "Meta", "Asiento {letter}"),
+                 "Lanza aquí los frijoles", "", "En mano", "Meta", "Asiento {letter}",
+                 "{cells} casillas · {beans} frijoles"),
 }

@@ -1,0 +1,31 @@
+"""`patolli bench-print`: how long the whole printable set of a ruleset takes to render."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import JsonOpt, RulesetOpt
+from printgen.cli.print_cmd import PaperOpt
+from printgen.render.paper import Paper
+from printgen.rulesets import load_ruleset
+
+
+@reports_errors
+def bench_print(ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, as_json: JsonOpt = False) -> None:
+    """Measure rendering the board, pieces, beans and cards of a ruleset to PDF (best of 3)."""
+    start = time.perf_counter()
+    from printgen.render.bench import bench_print as run
+    from printgen.render.prints import PrintOptions
+
+    imports = time.perf_counter() - start
+    result = run(load_ruleset(ruleset), PrintOptions(paper=paper))
+    if as_json:
+        print(json.dumps({"ruleset": ruleset, "paper": paper.value, "seconds": round(result.total, 4),
+                          "sets": {k: round(v, 4) for k, v in result.seconds.items()}, "pages": result.pages,
+                          "bytes": result.size, "import_seconds": round(imports, 3)}))
+        return
+    parts = ", ".join(f"{k} {v:.3f} s" for k, v in result.seconds.items())
+    print(f"{ruleset} on {paper.value}: whole set {result.total:.3f} s ({parts}); {result.pages} pages, "
+          f"{result.size / 1024:.0f} KiB; imports {imports:.2f} s")

@@ -1,0 +1,113 @@
+"""The print commands end to end: exact page sizes, embedded fonts, repeatable bytes, previews, bad options."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printgen.cli.app import app
+from printgen.rulesets import BUILTIN
+
+runner = CliRunner()
+PAGE_PTS = {"a4": "595.276 x 841.89", "letter": "612 x 792"}
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def _pdfinfo(path: Path) -> str:
+    return subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(path)], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def _fonts(path: Path) -> list[list[str]]:
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines()[2:]]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_set_prints_with_exact_pages_and_embedded_fonts(name: str, paper: str, tmp_path: Path) -> None:
+    for what in ("board", "pieces", "beans", "cards"):
+        result = run(what, "--ruleset", name, "--paper", paper, "-o", str(tmp_path))
+        assert result.exit_code == 0, result.output
+        pdf = tmp_path / f"{name}-{what}-{paper}.pdf"
+        info = _pdfinfo(pdf)
+        sizes = [line for line in info.splitlines() if line.startswith("Page") and "size" in line]
+        landscape = " x ".join(reversed(PAGE_PTS[paper].split(" x ")))
+        assert sizes and all(PAGE_PTS[paper] in s or landscape in s for s in sizes)
+        assert "Title:" in info and "Patolli" in info
+        fonts = _fonts(pdf)
+        assert fonts and all(f[-5] == "yes" and f[-4] == "yes" for f in fonts), fonts  # embedded, subset
+        assert all("+" in f[0] for f in fonts)
+
+
+def test_duplex_sets_alternate_fronts_and_backs(tmp_path: Path) -> None:
+    run("pieces", "-r", "gatigo", "-o", str(tmp_path))
+    text = subprocess.run(["pdftotext", str(tmp_path / "gatigo-pieces-a4.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = text.split("\f")
+    assert "front" in pages[0] and "back" in pages[1]
+
+
+def test_same_inputs_give_the_same_bytes(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        assert run("board", "-r", "neeley", "-o", str(out)).exit_code == 0
+        assert run("cards", "-r", "neeley", "-o", str(out), "--lang", "es").exit_code == 0
+    for name in ("neeley-board-a4.pdf", "neeley-cards-a4.pdf"):
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+
+
+def test_svg_and_png_previews(tmp_path: Path) -> None:
+    assert run("board", "-r", "gatigo", "--format", "svg", "-o", str(tmp_path)).exit_code == 0
+    svg = (tmp_path / "gatigo-board-a4.svg").read_text()
+    assert svg.startswith("<?xml") and 'width="' in svg and "mm" in svg
+    assert run("beans", "-r", "bell", "--format", "png", "-o", str(tmp_path)).exit_code == 0
+    png = tmp_path / "bell-beans-a4-p1.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_grey_and_fit(tmp_path: Path) -> None:
+    result = run("board", "-r", "bell", "--fit", "--grey", "-o", str(tmp_path))
+    assert result.exit_code == 0 and "cell" in result.output and "mm" in result.output
+    assert "Pages:           1" in _pdfinfo(tmp_path / "bell-board-a4-grey.pdf")
+
+
+def test_regenerating_replaces_our_files_but_not_the_users(tmp_path: Path) -> None:
+    assert run("beans", "-r", "bell", "-o", str(tmp_path)).exit_code == 0
+    assert run("beans", "-r", "bell", "-o", str(tmp_path)).exit_code == 0
+    mine = tmp_path / "bell-board-a4.pdf"
+    mine.write_text("my own notes")
+    result = run("board", "-r", "bell", "-o", str(tmp_path))
+    assert result.exit_code == 2 and "use --force" in result.output and mine.read_text() == "my own notes"
+    assert run("board", "-r", "bell", "-o", str(tmp_path), "--force").exit_code == 0
+
+
+BAD = [
+    (["board", "--cell", "12"], "too small to hold a piece"),
+    (["pieces", "--back-offset", "9,0"], "larger than the margin allows"),
+    (["cards", "--back-offset", "left"], "write X,Y in millimetres"),
+    (["board", "-r", "neeley", "--players", "3"], "neeley is for 2 to 2"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_bad_print_options_get_one_line_and_exit_2(args: list[str], message: str, tmp_path: Path) -> None:
+    result = run(*args, "-o", str(tmp_path))
+    assert result.exit_code == 2 and message in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_unknown_paper_is_refused_by_the_parser(tmp_path: Path) -> None:
+    result = run("board", "--paper", "b5", "-o", str(tmp_path))
+    assert result.exit_code == 2 and "b5" in result.output
+
+
+def test_calibration_sheet_has_two_sides(tmp_path: Path) -> None:
+    assert run("calibrate", "--flip", "short", "-o", str(tmp_path)).exit_code == 0
+    assert "Pages:           2" in _pdfinfo(tmp_path / "calibration-a4-short.pdf")
