@@ -1,0 +1,147 @@
+"""`patolli play`: whole contests driven from scripted standard input, saves after every action, resume after a kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printgen.cli.app import app
+from printgen.engine.record import Record
+from printgen.rulesets import load_ruleset
+from printgen.rulesets.export import export_toml
+
+runner = CliRunner()
+TURNS = "cast\nbest\n"  # cast for me, then play the advisor's move: enough to script any contest
+
+
+def short_ruleset(tmp_path: Path, base: str = "gatigo", items: int = 2) -> str:
+    """Writes a copy of a built-in ruleset whose players start with few items, so contests end soon."""
+    text = export_toml(load_ruleset(base))
+    old = f"starting_items = {load_ruleset(base).economy.starting_items}"
+    assert old in text
+    path = tmp_path / f"{base}-short.toml"
+    path.write_text(text.replace(old, f"starting_items = {items}"))
+    return str(path)
+
+
+def play(*args: str, script: str = ""):
+    return runner.invoke(app, ["play", *args], input=script)
+
+
+def saved(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def replayed(path: Path):
+    """Returns the final position of a saved session, replaying and checking every move."""
+    return Record.from_json(saved(path)["record"]).final()
+
+
+@pytest.mark.parametrize("base,opponents", [("gatigo", 1), ("gatigo", 2), ("neeley", 1), ("bell", 1)])
+def test_a_whole_contest_runs_from_scripted_input(tmp_path: Path, base: str, opponents: int) -> None:
+    save = tmp_path / "game.json"
+    ruleset = base if base == "neeley" else short_ruleset(tmp_path, base)  # neeley's named assets fix its items
+    result = play("--ruleset", ruleset, "--opponents", str(opponents), "--computer",
+                  "advisor:1", "--seed", "11", "--save", str(save), script=TURNS * 1500)
+    assert result.exit_code == 0, result.output
+    assert "wins the contest" in result.output
+    final = replayed(save)
+    assert final.phase.value == "over" and final.winner is not None
+    assert "A " in result.output and "casts" in result.output  # computer casts are announced
+    assert saved(save)["computers"] == {s: "advisor:1" for s in "BCD"[:opponents]}
+
+
+def test_computer_moves_are_announced_by_cell_with_what_happened(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--ruleset", short_ruleset(tmp_path), "--seed", "5", "--save", str(save), script=TURNS * 300)
+    out = result.output
+    assert "B (advisor) casts" in out and "enters a piece on cell 27" in out
+    assert "pays 1 good" in out or "bears a piece off" in out
+
+
+def test_bad_input_gets_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--save", str(save), "--seed", "3", script="fly\n7\ncast\n99\nbest\nquit\n")
+    lines = result.output.splitlines()
+    errors = [line for line in lines if line.startswith("! ")]
+    assert len(errors) >= 2
+    assert any("type the score you cast" in e for e in errors) and any("no cast scores 7" in e for e in errors)
+    assert result.exit_code == 0 and "continue with: patolli play --resume" in result.output
+
+
+def test_moves_are_typed_as_cell_numbers_and_checked(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    # Seed 3: A passes on its first cast, B passes; A then casts a 1 and enters (E1), typed as `e`.
+    play("--save", str(save), "--seed", "3", script="cast\ncast\ne\nquit\n")
+    data = saved(save)
+    moves = [t["move"] for t in data["record"]["turns"]]
+    assert "E1" in moves
+    result = play("--resume", str(save), script="cast\n1\n")
+    assert result.exit_code == 0
+    # Whatever the cast, cell 1 holds A's piece; a piece that cannot move is refused with the movable cells.
+    assert "! " not in result.output or "movable from" in result.output or "you already cast" in result.output
+
+
+def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    play("--save", str(save), "--seed", "3", script="cast\ncast\ne\nquit\n")
+    before = saved(save)["record"]["turns"]
+    result = play("--resume", str(save), script="undo\nquit\n")
+    assert "took back E1; your cast 1 stands" in result.output
+    after = saved(save)
+    assert len(after["record"]["turns"]) < len(before) and after["pending_cast"] == 1
+
+
+def test_hint_and_board_show_the_position(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--save", str(save), "--seed", "3", script="cast\ncast\nhint\nboard\nhelp\nquit\n")
+    assert "1. E1" in result.output and "win contest" in result.output
+    assert "◀ to move" in result.output and "pool 0 · offering 0" in result.output
+    assert "undo" in result.output  # the help
+
+
+def test_an_existing_save_is_never_overwritten_without_force(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    save.write_text("{}")
+    result = play("--save", str(save), script="quit\n")
+    assert result.exit_code == 2 and "--force" in result.output
+    assert save.read_text() == "{}"
+    assert play("--save", str(save), "--force", script="quit\n").exit_code == 0
+
+
+def test_resume_after_the_process_is_killed_mid_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    ruleset = short_ruleset(tmp_path, items=3)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", "play", "--ruleset", ruleset, "--seed", "21",
+                             "--computer", "advisor:1", "--save", str(save)],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None
+    proc.stdin.write((TURNS * 12).encode())
+    proc.stdin.flush()  # stdin stays open: the helper waits for more, as at the table
+    deadline = time.time() + 120
+    turns = 0
+    while time.time() < deadline:
+        if save.exists():
+            turns = len(saved(save)["record"]["turns"])
+            if turns >= 10:
+                break
+        time.sleep(0.1)
+    proc.kill()  # no chance to save on the way out
+    proc.wait()
+    assert turns >= 10, proc.stderr.read().decode() if proc.stderr else ""
+    killed = saved(save)
+    assert replayed(save).phase.value != "over"
+    result = play("--resume", str(save), script=TURNS * 1500)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"resuming {save}")
+    final = saved(save)
+    assert final["record"]["turns"][:len(killed["record"]["turns"])] == killed["record"]["turns"]
+    assert replayed(save).phase.value == "over"
