@@ -8,6 +8,7 @@ from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
 from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
+from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.cast_cmd import cast
 from printgen.cli.play_cmd import play
@@ -32,6 +33,7 @@ app.command("advise")(advise_command)
 app.command("arena")(arena)
 app.command("tournament")(tournament)
 app.command("play")(play)
+app.command("bench-players")(bench_players)
 for _command in (board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 
