@@ -5,13 +5,18 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+import math
+
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printgen.render.fonts import register
 from printgen.render.scene import Item, Page, Path, Text, flatten
 
 PT = 72 / 25.4  # points per millimetre
+rl_config.useA85 = 0  # binary streams: smaller files, and ASCII85 encoding was a third of the writing time
 
 
 @dataclass(frozen=True)
@@ -50,23 +55,35 @@ def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
     c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
 
 
-def _draw_text(c: Canvas, t: Text, colours: dict[str, str]) -> None:
-    c.translate(t.x, t.y)
-    if t.rotation:
-        c.rotate(t.rotation)
-    c.scale(1, -1)
-    c.setFillColor(HexColor(colours[t.fill]))
-    c.setFont(register(t.font), t.size / PT)
-    if t.anchor == "middle":
-        c.drawCentredString(0, 0, t.text)
-    elif t.anchor == "end":
-        c.drawRightString(0, 0, t.text)
-    else:
-        c.drawString(0, 0, t.text)
+def _draw_text(c: Canvas, t: Text, m: tuple[float, ...], colours: dict[str, str]) -> None:
+    """Draws a line of text through transform m with one text object (no graphics-state save)."""
+    face = register(t.font)
+    size = t.size / PT
+    x = t.x
+    if t.anchor != "start":
+        w = stringWidth(t.text, face, size)
+        x -= w / 2 if t.anchor == "middle" else w
+    # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
+    r = math.radians(t.rotation)
+    cos, sin = math.cos(r), math.sin(r)
+    local = (cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
+    a, b, cc, d, e, f = m
+    la, lb, lc, ld, le, lf = local
+    full = (a * la + cc * lb, b * la + d * lb, a * lc + cc * ld, b * lc + d * ld, a * le + cc * lf + e,
+            b * le + d * lf + f)
+    text = c.beginText()
+    text.setTextTransform(*full)
+    text.setFont(face, size)
+    text.setFillColor(HexColor(colours[t.fill]))
+    text.textOut(t.text)
+    c.drawText(text)
 
 
 def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
     for item, t, clip in flatten(items):
+        if isinstance(item, Text) and clip is None:
+            _draw_text(c, item, t, colours)
+            continue
         c.saveState()
         if clip is not None:
             (x, y, w, h), ct = clip
@@ -79,7 +96,7 @@ def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
         if isinstance(item, Path):
             _draw_path(c, item, colours)
         elif isinstance(item, Text):
-            _draw_text(c, item, colours)
+            _draw_text(c, item, (1, 0, 0, 1, 0, 0), colours)
         c.restoreState()
 
 

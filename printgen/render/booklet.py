@@ -1,0 +1,50 @@
+"""The rules booklet (imposed for saddle stitching, and in reading order) and the one-page reference card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, blank, cover, typeset
+from printgen.render.imposition import Flip
+from printgen.render.paper import Paper, Sheet
+from printgen.render.saddle import impose_saddle_stitch, pad_to_four
+from printgen.render.scene import Page
+from printgen.rules_text import booklet, reference_card
+from printgen.rulesets.model import Ruleset
+
+COVER_NOTE = {"en": "Rules · printed with printgen", "es": "Reglas · impresas con printgen"}
+
+
+def booklet_spec(paper: Paper) -> PageSpec:
+    """Returns the booklet page: half the sheet (A5 on A4, half-letter on Letter, A4 on A3, Letter on tabloid)."""
+    w, h = Sheet(paper, landscape=True).size
+    if paper is Paper.A4:
+        return A5
+    if paper is Paper.LETTER:
+        return HALF_LETTER
+    return PageSpec(w / 2, h, top=18, bottom=20, inner=20, outer=16)
+
+
+def booklet_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
+    """Returns the booklet's pages in reading order: the cover, then the rules, numbered from 2."""
+    spec = booklet_spec(paper)
+    doc = booklet(rs, lang)
+    return [cover(doc, rs, spec, COVER_NOTE[lang])] + typeset(doc, rs, spec, numbers_from=2)
+
+
+def imposed_booklet(pages: list[Page], paper: Paper, flip: Flip = Flip.SHORT) -> list[Page]:
+    """Returns the booklet imposed two-up on landscape sheets, padded to a multiple of four."""
+    spec_blank = blank(PageSpec(pages[0].width, pages[0].height))
+    return impose_saddle_stitch(pad_to_four(pages, spec_blank), Sheet(paper, landscape=True).size, flip)
+
+
+def card_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
+    """Returns the reference card: one portrait sheet in columns, smaller type if it would run over."""
+    w, h = Sheet(paper).size
+    doc = reference_card(rs, lang)
+    for columns in (2, 3):
+        spec = PageSpec(w, h, top=12, bottom=16, inner=11, outer=11, columns=columns, gutter=6)
+        pages = typeset(replace(doc), rs, spec)
+        if len(pages) == 1:
+            return pages
+    return pages[:1] if len(pages) == 1 else pages

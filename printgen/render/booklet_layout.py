@@ -1,0 +1,276 @@
+"""Typesets a rules document (booklet or reference card) into pages, with pictures from the board renderer."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printgen.engine.notation import from_compact
+from printgen.engine.topology import CellKind, topology_for
+from printgen.render import glyphs
+from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
+from printgen.render.fonts import text_width
+from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect, translate
+from printgen.render.typeset import PT, Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.rules_text.blocks import Align, BoardFigure, Bullets, CellFigure, Document, Heading, Paragraph, Table
+from printgen.rulesets.model import Orientation, Ruleset
+
+BODY, LEAD = 9.0, 12.6  # points
+SMALL, SMALL_LEAD = 7.6, 10.0
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A page size with its margins and columns."""
+
+    width: float
+    height: float
+    top: float = 14.0
+    bottom: float = 17.0
+    inner: float = 15.0
+    outer: float = 12.0
+    columns: int = 1
+    gutter: float = 6.0
+
+    def frames(self, page: int) -> list[Frame]:
+        """Returns the columns of a page (inner margin on the spine side)."""
+        left = self.inner if page % 2 == 0 else self.outer  # page 0 is a right-hand page
+        w = self.width - self.inner - self.outer
+        col = (w - self.gutter * (self.columns - 1)) / self.columns
+        return [Frame(page, left + i * (col + self.gutter), self.top, col, self.height - self.top - self.bottom)
+                for i in range(self.columns)]
+
+
+A5 = PageSpec(148.0, 210.0)
+HALF_LETTER = PageSpec(139.7, 215.9)
+
+
+def _text_box(markup: str, width: float, size: float = BODY, lead: float = LEAD, indent: float = 0.0,
+              space: float = 2.2, fill: str = "ink", base: str = "body", keep: bool = False,
+              prefix: str = "") -> Box:
+    """Returns a breakable paragraph box; prefix (a bullet or number) hangs in the indent."""
+    lines = break_lines(words_of(markup, size, base), width - indent, size)
+    h = lead * PT
+    drawn: list[tuple[float, object]] = []
+    for i, ln in enumerate(lines):
+        def draw(x: float, y: float, ln: list = ln, first: bool = i == 0) -> list[Item]:
+            items: list[Item] = list(set_line(ln, x + indent, y + h * 0.75, size, fill))
+            if first and prefix:
+                items.append(Text(x + indent - 1.2, y + h * 0.75, prefix, "body-bold", size, fill="flower",
+                                  anchor="end"))
+            return items
+        drawn.append((h, draw))
+    return Box(h * len(lines), lambda x, y: [], keep_with_next=keep, space_before=space, lines=drawn)  # type: ignore[arg-type]
+
+
+def _heading_box(text: str, width: float, level: int) -> Box:
+    size = {1: 15.0, 2: 11.5, 3: 10.0}[level]
+    role = {1: "display", 2: "display", 3: "display-regular"}[level]
+    lines = break_lines(words_of(text, size, role), width, size)
+    h = size * 1.25 * PT
+    height = h * len(lines) + (2.0 if level == 1 else 0.6)
+
+    def draw(x: float, y: float) -> list[Item]:
+        items: list[Item] = []
+        for i, ln in enumerate(lines):
+            items += [Text(t.x, t.y, t.text, role, size, fill="cell.wedge.mark" if level == 1 else "ink")
+                      for t in set_line(ln, x, y + h * (i + 0.8), size)]
+        if level == 1:
+            items.append(line((x, y + height - 0.8), (x + width, y + height - 0.8),
+                              Style(stroke="area.line", width=0.4)))
+        return items
+    return Box(height, draw, keep_with_next=True, space_before={1: 7.0, 2: 4.0, 3: 3.0}[level])
+
+
+def _table_box(t: Table, width: float) -> Box:
+    """Returns an unbreakable table: columns sized to their content, cells wrapped, rules between rows."""
+    size, lead = SMALL, SMALL_LEAD
+    cols = len(t.header)
+    natural = [max([text_width(c, "body-bold", size) for c in [t.header[j]]] +
+                   [sum(w.width for w in words_of(r[j], size)) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
+    least = [max(w.width for w in words_of(c, size, "body-bold") + [w for r in t.rows for w in words_of(r[j], size)])
+             + 3.0 for j, c in enumerate(t.header)]
+    widths = natural if sum(natural) <= width else _shrink(natural, least, width)
+    rows = [(t.header, "body-bold")] + [(r, "body") for r in t.rows]
+    setted = []
+    for cells, base in rows:
+        wrapped = [break_lines(words_of(c, size, base), widths[j] - 3.0, size) for j, c in enumerate(cells)]
+        setted.append((wrapped, max(len(w) for w in wrapped) * lead * PT + 1.6))
+    cap_lines = break_lines(words_of(t.caption, SMALL, "body-italic"), width, SMALL) if t.caption else []
+    height = sum(h for _, h in setted) + len(cap_lines) * SMALL_LEAD * PT + (1.5 if cap_lines else 0)
+
+    def draw(x: float, y: float) -> list[Item]:
+        items: list[Item] = []
+        cy = y
+        total = sum(widths)
+        for r, (wrapped, h) in enumerate(setted):
+            if r == 0:
+                items.append(rect(x, cy, total, h, Style(fill="area")))
+            cx = x
+            for j, lines in enumerate(wrapped):
+                align = t.align[j] if j < len(t.align) else Align.LEFT
+                anchor = {Align.LEFT: "start", Align.RIGHT: "end", Align.CENTRE: "middle"}[align]
+                for k, ln in enumerate(lines):
+                    items += set_line(ln, cx + 1.5, cy + 0.8 + lead * PT * (k + 0.78), size, anchor=anchor,
+                                      width=widths[j] - 3.0)
+                cx += widths[j]
+            cy += h
+            items.append(line((x, cy), (x + total, cy), Style(stroke="area.line", width=0.5 if r == 0 else 0.2)))
+        cy += 1.5
+        for ln in cap_lines:
+            items += set_line(ln, x, cy + SMALL_LEAD * PT * 0.78, SMALL, fill="ink.soft")
+            cy += SMALL_LEAD * PT
+        return items
+    return Box(height, draw, space_before=3.0)
+
+
+def _shrink(natural: list[float], least: list[float], width: float) -> list[float]:
+    """Returns column widths summing to width: each at least its longest word, the rest shared by need."""
+    extra = width - sum(least)
+    if extra <= 0:
+        return [w * width / sum(least) for w in least]
+    want = [n - m for n, m in zip(natural, least, strict=True)]
+    return [m + extra * w / sum(want) for m, w in zip(least, want, strict=True)]
+
+
+def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> list[Item]:
+    """Returns one cell of this kind as the printed board draws it, centred on (0, 0), size mm wide."""
+    topo = topology_for(rs)
+    cells = [c for c in topo.cells if c.kind is kind and (c.seat in (None, 0))]
+    cell = next((c for c in cells if c.capture == capture), cells[0] if cells else topo.cells[0])
+    geo = BoardGeometry(topo, size, Orientation.PLUS)
+    suffix = f" {cell.number}"
+    items = [i for i in draw_cells(geo, rs, rs.players.max_players) if getattr(i, "tag", "").endswith(suffix)]
+    cx, cy = geo.centre(cell.number)
+    return [Group(tuple(items), translate(-cx, -cy))]
+
+
+def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
+    pic = 15.0
+    text = _text_box(fig.caption, width - pic - 4.0, space=0.0)
+    height = max(pic + 1.5, text.height)
+
+    def draw(x: float, y: float) -> list[Item]:
+        items: list[Item] = [Group(tuple(cell_picture(rs, fig.kind, fig.capture, pic)),
+                                   translate(x + pic / 2, y + pic / 2 + 0.5))]
+        ty = y + max(0.0, (pic - text.height) / 2)
+        for h, d in text.lines:
+            items += d(x + pic + 4.0, ty)  # type: ignore[operator]
+            ty += h
+        return items
+    return Box(height, draw, space_before=2.5)
+
+
+def board_picture(rs: Ruleset, fig: BoardFigure, width: float) -> tuple[list[Item], float]:
+    """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide."""
+    pos = from_compact(fig.position, rs)
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players)
+    k = width / d.width
+    centre = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
+    marks: list[Item] = []
+    for n in fig.highlight:
+        x, y = centre[n]
+        marks.append(circle(x, y, 8.5, Style(stroke="flower", width=1.6), tag=f"highlight {n}"))
+    for n, seat in pos.board().items():
+        x, y = centre[n]
+        marks.append(circle(x, y, 6.5, Style(fill=f"player.{seat}", stroke="ink", width=0.4), tag=f"piece {n}"))
+        marks.append(glyphs.seat_shape(seat, x, y, 2.8, Style(fill=f"player.mark.{seat}")))
+    if "-" in fig.move:
+        a, b = (int(v) for v in fig.move.split("-"))
+        marks += _move_arrow(centre[a], centre[b])
+    return [Group((*d.items, *marks), (k, 0, 0, k, 0, 0))], d.height * k
+
+
+def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
+    (ax, ay), (bx, by) = a, b
+    dist = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / dist, (by - ay) / dist
+    tip = (bx - ux * 7, by - uy * 7)
+    base = (tip[0] - ux * 6, tip[1] - uy * 6)
+    head = polygon([tip, (base[0] - uy * 3.5, base[1] + ux * 3.5), (base[0] + uy * 3.5, base[1] - ux * 3.5)],
+                   Style(fill="ink"), tag="move arrow")
+    return [line((ax + ux * 7, ay + uy * 7), base, Style(stroke="ink", width=1.8), tag="move arrow"), head]
+
+
+def _board_box(rs: Ruleset, fig: BoardFigure, width: float) -> Box:
+    pic_w = min(width, 105.0)
+    items, h = board_picture(rs, fig, pic_w)
+    cap = _text_box(fig.caption, width, SMALL, SMALL_LEAD, space=0.0, fill="ink.soft", base="body-italic")
+
+    def draw(x: float, y: float) -> list[Item]:
+        out: list[Item] = [Group(tuple(items), translate(x + (width - pic_w) / 2, y))]
+        cy = y + h + 1.5
+        for lh, d in cap.lines:
+            out += d(x, cy)  # type: ignore[operator]
+            cy += lh
+        return out
+    return Box(h + 1.5 + cap.height, draw, space_before=3.0)
+
+
+def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
+    """Returns the boxes of a document's sections, in order."""
+    boxes: list[Box] = []
+    for section in doc.sections:
+        boxes.append(_heading_box(section.title, width, 1))
+        for block in section.blocks:
+            match block:
+                case Heading(level=level, text=text):
+                    boxes.append(_heading_box(text, width, min(max(level, 2), 3)))
+                case Paragraph(text=text):
+                    boxes.append(_text_box(text, width))
+                case Bullets(items=items, ordered=ordered):
+                    for n, item in enumerate(items, 1):
+                        boxes.append(_text_box(item, width, indent=4.5, space=1.0,
+                                               prefix=f"{n}." if ordered else "•"))
+                case Table():
+                    boxes.append(_table_box(block, width))
+                case CellFigure():
+                    boxes.append(_cell_box(rs, block, width))
+                case BoardFigure():
+                    boxes.append(_board_box(rs, block, width))
+    return boxes
+
+
+def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
+    """Returns the cover: the title, the ruleset, the board in miniature and the language."""
+    page = Page(spec.width, spec.height, label="cover")
+    w = spec.width
+    page.add(rect(0, 0, w, spec.height, Style(fill="mat"), tag="cover fill"))
+    page.add(glyphs.flower(w / 2, 30, 9, tag="cover flower"))
+    page.add(Text(w / 2, 58, "Patolli", "display-black", 40, anchor="middle", tag="cover title"))
+    y = 68.0
+    for ln in break_lines(words_of(doc.subtitle or rs.title, 12, "display-italic"), w - 30, 12):
+        page.add(*set_line(ln, 15, y, 12, fill="ink.soft", anchor="middle", width=w - 30))
+        y += 6.0
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players)
+    k = (w - 50) / d.width
+    page.add(Group(d.items, (k, 0, 0, k, 25, y + 4), tag="cover board"))
+    page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))
+    return page
+
+
+def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1) -> list[Page]:
+    """Returns the document's pages, numbered at the foot from numbers_from."""
+    flow = Flow(spec.frames)
+    width = flow.frame.w
+    flow.place(boxes_for(doc, rs, width))
+    pages = []
+    for p in range(flow.pages):
+        page = Page(spec.width, spec.height, label=f"page {p + numbers_from}")
+        for f in flow.frames:
+            if f.page == p:
+                page.add(*f.items)
+        page.add(Text(spec.width / 2, spec.height - 8.0, str(p + numbers_from), "body", 8, anchor="middle",
+                      fill="ink.soft", tag="page number"))
+        pages.append(page)
+    return pages
+
+
+def blank(spec: PageSpec) -> Page:
+    """Returns an empty page (padding for a booklet)."""
+    return Page(spec.width, spec.height, label="blank")
+
+
+def page_number_items(page: Page) -> list[Item]:
+    """Returns the page-number items of a page (for checks)."""
+    return [i for i in page.items if isinstance(i, Text) and i.tag == "page number"]
