@@ -119,6 +119,7 @@ def test_builtin_booklets_and_cards_are_complete(spec: str, lang: str) -> None:
         assert all(s.blocks for s in doc.sections)
     md = to_markdown(book)
     assert md.startswith("# Patolli") and "[cell: start" in md and "[board" in md
+    assert "Macuilxochitl" not in md and "Quetzalcoatl" not in md
 
 
 @pytest.mark.parametrize("spec", SPECS)
