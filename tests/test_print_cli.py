@@ -35,7 +35,7 @@ def test_every_set_prints_with_exact_pages_and_embedded_fonts(name: str, paper: 
     for what in ("board", "pieces", "beans", "cards"):
         result = run(what, "--ruleset", name, "--paper", paper, "-o", str(tmp_path))
         assert result.exit_code == 0, result.output
-        pdf = tmp_path / f"{name}-{what}-{paper}.pdf"
+        pdf = tmp_path / f"{name}-{what}-{paper}-en.pdf"
         info = _pdfinfo(pdf)
         sizes = [line for line in info.splitlines() if line.startswith("Page") and "size" in line]
         landscape = " x ".join(reversed(PAGE_PTS[paper].split(" x ")))
@@ -48,7 +48,7 @@ def test_every_set_prints_with_exact_pages_and_embedded_fonts(name: str, paper: 
 
 def test_duplex_sets_alternate_fronts_and_backs(tmp_path: Path) -> None:
     run("pieces", "-r", "gatigo", "-o", str(tmp_path))
-    text = subprocess.run(["pdftotext", str(tmp_path / "gatigo-pieces-a4.pdf"), "-"], capture_output=True,
+    text = subprocess.run(["pdftotext", str(tmp_path / "gatigo-pieces-a4-en.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     pages = text.split("\f")
     assert "front" in pages[0] and "back" in pages[1]
@@ -59,29 +59,29 @@ def test_same_inputs_give_the_same_bytes(tmp_path: Path) -> None:
     for out in (a, b):
         assert run("board", "-r", "neeley", "-o", str(out)).exit_code == 0
         assert run("cards", "-r", "neeley", "-o", str(out), "--lang", "es").exit_code == 0
-    for name in ("neeley-board-a4.pdf", "neeley-cards-a4.pdf"):
+    for name in ("neeley-board-a4-en.pdf", "neeley-cards-a4-es.pdf"):
         assert (a / name).read_bytes() == (b / name).read_bytes()
 
 
 def test_svg_and_png_previews(tmp_path: Path) -> None:
     assert run("board", "-r", "gatigo", "--format", "svg", "-o", str(tmp_path)).exit_code == 0
-    svg = (tmp_path / "gatigo-board-a4.svg").read_text()
+    svg = (tmp_path / "gatigo-board-a4-en.svg").read_text()
     assert svg.startswith("<?xml") and 'width="' in svg and "mm" in svg
     assert run("beans", "-r", "bell", "--format", "png", "-o", str(tmp_path)).exit_code == 0
-    png = tmp_path / "bell-beans-a4-p1.png"
+    png = tmp_path / "bell-beans-a4-en-p1.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_grey_and_fit(tmp_path: Path) -> None:
     result = run("board", "-r", "bell", "--fit", "--grey", "-o", str(tmp_path))
     assert result.exit_code == 0 and "cell" in result.output and "mm" in result.output
-    assert "Pages:           1" in _pdfinfo(tmp_path / "bell-board-a4-grey.pdf")
+    assert "Pages:           1" in _pdfinfo(tmp_path / "bell-board-a4-en-grey.pdf")
 
 
 def test_regenerating_replaces_our_files_but_not_the_users(tmp_path: Path) -> None:
     assert run("beans", "-r", "bell", "-o", str(tmp_path)).exit_code == 0
     assert run("beans", "-r", "bell", "-o", str(tmp_path)).exit_code == 0
-    mine = tmp_path / "bell-board-a4.pdf"
+    mine = tmp_path / "bell-board-a4-en.pdf"
     mine.write_text("my own notes")
     result = run("board", "-r", "bell", "-o", str(tmp_path))
     assert result.exit_code == 2 and "use --force" in result.output and mine.read_text() == "my own notes"

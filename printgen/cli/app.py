@@ -11,6 +11,7 @@ from printgen.cli.bench_cmd import bench
 from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.cast_cmd import cast
+from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
@@ -34,7 +35,7 @@ app.command("arena")(arena)
 app.command("tournament")(tournament)
 app.command("play")(play)
 app.command("bench-players")(bench_players)
-for _command in (board, pieces, beans, cards, calibrate):
+for _command in (kit, rules, board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 
 

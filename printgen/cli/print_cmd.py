@@ -95,7 +95,7 @@ def board(
                       "smaller pieces such as beans or buttons")
     else:
         pages = [board_preview(rs, opts, cell, orientation)]
-    _emit(pages, stem(rs, "board", paper.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}",
+    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}",
           dpi)
 
 
@@ -108,7 +108,7 @@ def pieces(
     """Print the pieces, coloured and shaped by seat, on both sides."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, players)
-    _emit(pieces_pages(rs, opts), stem(rs, "pieces", paper.value, grey), "pieces", output, fmt, opts, force,
+    _emit(pieces_pages(rs, opts), stem(rs, "pieces", paper.value, lang.value, grey), "pieces", output, fmt, opts, force,
           f"Patolli pieces: {rs.title}", dpi)
 
 
@@ -121,7 +121,7 @@ def beans(
     """Print bean chits: the marked face on the front, the blank face on the back."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, None)
-    _emit(bean_pages(rs, opts), stem(rs, "beans", paper.value, grey), "beans", output, fmt, opts, force,
+    _emit(bean_pages(rs, opts), stem(rs, "beans", paper.value, lang.value, grey), "beans", output, fmt, opts, force,
           f"Patolli beans: {rs.title}", dpi)
 
 
@@ -134,7 +134,7 @@ def cards(
     """Print the item cards (named items) or item chits, with themed backs."""
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, None)
-    _emit(card_pages(rs, opts), stem(rs, "cards", paper.value, grey), "cards", output, fmt, opts, force,
+    _emit(card_pages(rs, opts), stem(rs, "cards", paper.value, lang.value, grey), "cards", output, fmt, opts, force,
           f"Patolli item cards: {rs.title}", dpi)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, blank, cover, typeset
 from printgen.render.imposition import Flip
 from printgen.render.paper import Paper, Sheet
@@ -44,7 +42,7 @@ def card_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
     doc = reference_card(rs, lang)
     for columns in (2, 3):
         spec = PageSpec(w, h, top=12, bottom=16, inner=11, outer=11, columns=columns, gutter=6)
-        pages = typeset(replace(doc), rs, spec)
+        pages = typeset(doc, rs, spec, title=True)
         if len(pages) == 1:
             return pages
     return pages[:1] if len(pages) == 1 else pages

@@ -73,8 +73,8 @@ def _heading_box(text: str, width: float, level: int) -> Box:
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = []
         for i, ln in enumerate(lines):
-            items += [Text(t.x, t.y, t.text, role, size, fill="cell.wedge.mark" if level == 1 else "ink")
-                      for t in set_line(ln, x, y + h * (i + 0.8), size)]
+            items += [Text(t.x, t.y, t.text, role, size, fill="cell.wedge.mark" if level == 1 else "ink",
+                           tag="heading") for t in set_line(ln, x, y + h * (i + 0.8), size)]
         if level == 1:
             items.append(line((x, y + height - 0.8), (x + width, y + height - 0.8),
                               Style(stroke="area.line", width=0.4)))
@@ -100,6 +100,9 @@ def _table_box(t: Table, width: float) -> Box:
     height = sum(h for _, h in setted) + len(cap_lines) * SMALL_LEAD * PT + (1.5 if cap_lines else 0)
 
     def draw(x: float, y: float) -> list[Item]:
+        return [Group(tuple(_draw_table(x, y)), tag=f"table {id(t)}")]
+
+    def _draw_table(x: float, y: float) -> list[Item]:
         items: list[Item] = []
         cy = y
         total = sum(widths)
@@ -249,11 +252,25 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     return page
 
 
-def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1) -> list[Page]:
-    """Returns the document's pages, numbered at the foot from numbers_from."""
+def _title_box(text: str, width: float) -> Box:
+    size = 20.0
+    lines = break_lines(words_of(text, size, "display-black"), width, size)
+    h = size * 1.2 * PT
+
+    def draw(x: float, y: float) -> list[Item]:
+        items: list[Item] = []
+        for i, ln in enumerate(lines):
+            items += [Text(t.x, t.y, t.text, "display-black", size, tag="title")
+                      for t in set_line(ln, x, y + h * (i + 0.8), size)]
+        return items
+    return Box(h * len(lines) + 1.0, draw)
+
+
+def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, title: bool = False) -> list[Page]:
+    """Returns the document's pages, numbered at the foot from numbers_from; title sets doc.title first."""
     flow = Flow(spec.frames)
     width = flow.frame.w
-    flow.place(boxes_for(doc, rs, width))
+    flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width))
     pages = []
     for p in range(flow.pages):
         page = Page(spec.width, spec.height, label=f"page {p + numbers_from}")

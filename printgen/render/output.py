@@ -28,9 +28,9 @@ def slug(rs: Ruleset) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "ruleset"
 
 
-def stem(rs: Ruleset, what: str, paper: str, grey: bool) -> str:
-    """Returns the file-name stem of one printed set."""
-    return f"{slug(rs)}-{what}-{paper}" + ("-grey" if grey else "")
+def stem(rs: Ruleset, what: str, paper: str, lang: str, grey: bool = False) -> str:
+    """Returns the file-name stem of one printed set: ruleset, what, paper, language (and -grey)."""
+    return f"{slug(rs)}-{what}-{paper}-{lang}" + ("-grey" if grey else "")
 
 
 def write_pages(out: OutputDir, pages: list[Page], name: str, fmt: Format, grey: bool, meta: Metadata,

@@ -1,0 +1,86 @@
+"""The whole print kit of a ruleset: every set as its own file, and one combined PDF to print in one go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from printgen.files import OutputDir
+from printgen.render.booklet import booklet_pages, card_pages as reference_pages, imposed_booklet
+from printgen.render.howto import howto_page
+from printgen.render.imposition import Flip
+from printgen.render.output import Format, stem, write_pages
+from printgen.render.paper import Paper
+from printgen.render.pdf import Metadata
+from printgen.render.prints import PrintOptions, bean_pages, board_pages, card_pages, pieces_pages
+from printgen.render.scene import Page
+from printgen.render.words import WORDS
+from printgen.rulesets.model import Ruleset
+
+STEPS = ("board", "pieces", "beans", "cards", "booklet", "reference card", "how to print", "combined kit")
+NAMES = {
+    "en": {"board": "the board", "pieces": "the pieces", "beans": "the bean chits", "cards": "the item cards",
+           "booklet": "the rules booklet, to print double-sided and fold", "reading": "the rules in reading order",
+           "card": "the reference card", "howto": "this page", "kit": "everything above except the reading copy, "
+           "in printing order"},
+    "es": {"board": "el tablero", "pieces": "las piezas", "beans": "las fichas de frijol", "cards": "las cartas de "
+           "objetos", "booklet": "el cuadernillo de reglas, para imprimir a doble cara y doblar", "reading": "las "
+           "reglas en orden de lectura", "card": "la tarjeta de referencia", "howto": "esta página",
+           "kit": "todo lo anterior salvo la copia de lectura, en orden de impresión"},
+}
+
+
+@dataclass(frozen=True)
+class KitResult:
+    """The files written and the combined PDF's page count."""
+
+    files: list[Path]
+    combined_pages: int
+
+
+def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
+              progress: Callable[[str], None] = lambda step: None) -> KitResult:
+    """Builds and writes the kit; progress is called as each step starts."""
+    lang, paper = opts.lang, opts.paper
+    sets: dict[str, list[Page]] = {}
+    progress("board")
+    sets["board"], _ = board_pages(rs, opts)
+    progress("pieces")
+    sets["pieces"] = pieces_pages(rs, opts)
+    progress("beans")
+    sets["beans"] = bean_pages(rs, opts)
+    progress("cards")
+    sets["cards"] = card_pages(rs, opts)
+    progress("booklet")
+    reading = booklet_pages(rs, lang, paper)
+    sets["booklet"] = imposed_booklet(reading, paper, Flip.SHORT)
+    progress("reference card")
+    sets["card"] = reference_pages(rs, lang, paper)
+    progress("how to print")
+    names = {k: stem(rs, k, paper.value, lang, opts.grey)
+             for k in ("board", "pieces", "beans", "cards", "booklet", "reading", "card", "howto", "kit")}
+    listing = [(f"{names[k]}.pdf", NAMES[lang][k], len(sets[k]))
+               for k in ("board", "pieces", "beans", "cards", "booklet", "card")]
+    listing.insert(5, (f"{names['reading']}.pdf", NAMES[lang]["reading"], len(reading)))
+    tiles = max(0, len(sets["board"]) - 1)
+    howto = howto_page(rs, lang, paper, listing, tiles, opts.flip.value)
+    combined = howto + [p for k in ("board", "pieces", "beans", "cards", "booklet", "card") for p in sets[k]]
+    listing.insert(0, (f"{names['howto']}.pdf", NAMES[lang]["howto"], len(howto)))
+    listing.append((f"{names['kit']}.pdf", NAMES[lang]["kit"], len(combined)))
+    howto = howto_page(rs, lang, paper, listing, tiles, opts.flip.value)  # now listing the combined file too
+    combined[: len(howto)] = howto
+    files: list[Path] = []
+    for key, pages in (("howto", howto), *sets.items(), ("reading", reading)):
+        meta = Metadata(f"Patolli {WORDS[lang].get(key, key)}: {rs.title}", subject=key)
+        files += write_pages(out, pages, names[key], Format.PDF, opts.grey, meta)
+    progress("combined kit")
+    files += write_pages(out, combined, names["kit"], Format.PDF, opts.grey,
+                         Metadata(f"Patolli print kit: {rs.title}", subject="kit"))
+    return KitResult(files, len(combined))
+
+
+def kit_options(paper: Paper, lang: str, grey: bool, flip: Flip, offset: tuple[float, float],
+                players: int | None) -> PrintOptions:
+    """Returns the print options of a kit."""
+    return replace(PrintOptions(), paper=paper, lang=lang, grey=grey, flip=flip, back_offset=offset, players=players)
