@@ -95,8 +95,22 @@ def board(
                       "smaller pieces such as beans or buttons")
     else:
         pages = [board_preview(rs, opts, cell, orientation)]
-    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", output, fmt, opts, force, f"Patolli board: {rs.title}",
-          dpi)
+    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", output, fmt, opts, force,
+          f"Patolli board: {rs.title}", dpi)
+
+
+_SETS = {"pieces": (pieces_pages, "Patolli pieces"), "beans": (bean_pages, "Patolli beans"),
+         "cards": (card_pages, "Patolli item cards")}
+
+
+def _print_set(what: str, ruleset: str, paper: Paper, output: Path, fmt: Format, grey: bool, flip: Flip,
+               back_offset: str, lang: Lang, dpi: int, force: bool, players: int | None = None) -> None:
+    """Builds and writes one duplex set (pieces, beans or cards)."""
+    rs = load_ruleset(ruleset)
+    opts = _opts(paper, grey, flip, back_offset, lang, players)
+    make, title = _SETS[what]
+    _emit(make(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, output, fmt, opts, force,
+          f"{title}: {rs.title}", dpi)
 
 
 @reports_errors
@@ -106,10 +120,7 @@ def pieces(
     back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print the pieces, coloured and shaped by seat, on both sides."""
-    rs = load_ruleset(ruleset)
-    opts = _opts(paper, grey, flip, back_offset, lang, players)
-    _emit(pieces_pages(rs, opts), stem(rs, "pieces", paper.value, lang.value, grey), "pieces", output, fmt, opts, force,
-          f"Patolli pieces: {rs.title}", dpi)
+    _print_set("pieces", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force, players)
 
 
 @reports_errors
@@ -119,10 +130,7 @@ def beans(
     lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print bean chits: the marked face on the front, the blank face on the back."""
-    rs = load_ruleset(ruleset)
-    opts = _opts(paper, grey, flip, back_offset, lang, None)
-    _emit(bean_pages(rs, opts), stem(rs, "beans", paper.value, lang.value, grey), "beans", output, fmt, opts, force,
-          f"Patolli beans: {rs.title}", dpi)
+    _print_set("beans", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force)
 
 
 @reports_errors
@@ -132,10 +140,7 @@ def cards(
     lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
 ) -> None:
     """Print the item cards (named items) or item chits, with themed backs."""
-    rs = load_ruleset(ruleset)
-    opts = _opts(paper, grey, flip, back_offset, lang, None)
-    _emit(card_pages(rs, opts), stem(rs, "cards", paper.value, lang.value, grey), "cards", output, fmt, opts, force,
-          f"Patolli item cards: {rs.title}", dpi)
+    _print_set("cards", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force)
 
 
 @reports_errors

@@ -62,8 +62,9 @@ TEXT = {
                         "«pegar aquí» de la vecina y coloca la pieza encima, cruz sobre cruz. Pega todo el tablero "
                         "sobre cartulina."),
         "cut": "Piezas, frijoles y objetos",
-        "cut_text": ("Recorta por las líneas que señalan las marcas del margen. El color sobrepasa cada borde de corte, "
-                     "así que un corte algo desviado se ve limpio. Cada color de pieza tiene además su propia forma."),
+        "cut_text": ("Recorta por las líneas que señalan las marcas del margen. El color sobrepasa cada borde de "
+                     "corte, así que un corte algo desviado se ve limpio. Cada color de pieza tiene además su propia "
+                     "forma."),
         "booklet": "El cuadernillo de reglas",
         "booklet_text": ("Mantén las hojas en orden, dobla el montón por la mitad y grapa dos veces en el pliegue. "
                          "El archivo en orden de lectura es para la pantalla."),

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printgen.files import OutputDir
-from printgen.render.booklet import booklet_pages, card_pages as reference_pages, imposed_booklet
+from printgen.render.booklet import booklet_pages, imposed_booklet
+from printgen.render.booklet import card_pages as reference_pages
 from printgen.render.howto import howto_page
 from printgen.render.imposition import Flip
 from printgen.render.output import Format, stem, write_pages

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-
 import math
+from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
