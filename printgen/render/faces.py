@@ -61,6 +61,23 @@ def _card_back(w: float, h: float, title: str) -> tuple[Item, ...]:
     )
 
 
+def _card_name(name: str, w: float) -> list[Item]:
+    """Returns a card's name, on two lines if one would set it too small."""
+    from printgen.render.typeset import break_lines, set_line, words_of
+
+    size = 13.0
+    if fit_size(name, "display", size, w * 0.78) >= 10.5:
+        return [Text(w / 2, w * 0.3, name, "display", fit_size(name, "display", size, w * 0.78), anchor="middle",
+                     tag="card name")]
+    size = 11.0
+    lines = break_lines(words_of(name, size, "display"), w * 0.78, size)[:2]
+    items: list[Item] = []
+    for i, ln in enumerate(lines):
+        items += [Text(t.x, t.y, t.text, "display", size, anchor="start", tag="card name")
+                  for t in set_line(ln, w * 0.11, w * 0.24 + i * 5.0, size, anchor="middle", width=w * 0.78)]
+    return items
+
+
 def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Component:
     """Returns a named item's card: its name, its value where values differ, a jade-bead emblem; a common back."""
     w, h = CARD
@@ -72,8 +89,7 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Co
              tag="card frame inner"),
         circle(w / 2, h * 0.5, w * 0.22, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="emblem"),
         glyphs.flower(w / 2, h * 0.5, w * 0.15, tag="emblem flower"),
-        Text(w / 2, h * 0.22, name, "display", fit_size(name, "display", 13, w * 0.78), anchor="middle",
-             tag="card name"),
+        *_card_name(name, w),
         Text(w / 2, h * 0.9, ruleset_title, "body-italic", fit_size(ruleset_title, "body-italic", 6, w * 0.8),
              fill="ink.soft", anchor="middle", tag="card footer"),
     ]
