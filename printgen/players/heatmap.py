@@ -10,7 +10,7 @@ import svgwrite
 
 from printgen.files import write_atomic
 
-CELL, LABEL, TOP, RIGHT = 46, 104, 70, 110  # px
+CELL, LABEL, TOP, RIGHT = 46, 104, 74, 110  # px
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> str:
@@ -29,15 +29,15 @@ def colour(value: float, lo: float, hi: float, diverging: bool) -> str:
     return _mix((247, 251, 255), (8, 48, 107), f)
 
 
-def heatmap_svg(title: str, rows: list[str], cols: list[str], values: list[list[float | None]],
+def heatmap_svg(title: str, subtitle: str, rows: list[str], cols: list[str], values: list[list[float | None]],
                 fmt: str = "{:.2f}", diverging: bool = False, centre: float | None = None) -> str:
     """Returns an SVG heatmap: one row per player, one column per opponent; None cells are left grey."""
-    width = LABEL + CELL * len(cols) + RIGHT
+    width = max(LABEL + CELL * len(cols) + RIGHT, LABEL + 8 * len(title), LABEL + 6 * len(subtitle))
     height = TOP + CELL * len(rows) + 30
     d = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}")
     d.add(d.rect((0, 0), (width, height), fill="white"))
     d.add(d.text(title, insert=(LABEL, 22), font_size=15, font_family="sans-serif", font_weight="bold"))
-    d.add(d.text("opponent →", insert=(LABEL, 40), font_size=11, font_family="sans-serif", fill="#555"))
+    d.add(d.text(subtitle, insert=(LABEL, 40), font_size=11, font_family="sans-serif", fill="#555"))
     known = [v for row in values for v in row if v is not None and not math.isnan(v)]
     lo, hi = (min(known), max(known)) if known else (0.0, 1.0)
     if diverging and centre is not None:

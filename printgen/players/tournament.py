@@ -24,7 +24,7 @@ from printgen.players.registry import GATIGO_NAMES, player
 
 # (key, figure title, per match?, diverging scale centred at)
 VARIABLES: tuple[tuple[str, str, bool, float | None], ...] = (
-    ("win_rate", "Share of matches won (row player against column player)", False, 0.5),
+    ("win_rate", "Share of matches won", False, 0.5),
     ("games_won", "Games won per match", True, None),
     ("bounce_backs", "Bounce-backs suffered per match", True, None),
     ("toll_landings", "Toll landings per match", True, None),
@@ -144,8 +144,9 @@ def write_tournament(result: TournamentResult, out_dir: Path, force: bool = Fals
     write_atomic(out_dir / "tournament.json", json.dumps(summary, indent=1) + "\n")
     written.append(out_dir / "tournament.json")
     for key, title, per_match, centre in VARIABLES:
-        svg = heatmap_svg(f"{title} — {result.ruleset}, {result.matches} matches per pairing", result.players,
-                          result.players, result.matrix(key, per_match),
+        subtitle = (f"row player against column player (opponent →); {result.ruleset}, "
+                    f"{result.matches} matches per pairing, seats alternated")
+        svg = heatmap_svg(title, subtitle, result.players, result.players, result.matrix(key, per_match),
                           fmt="{:.2f}" if key in ("win_rate", "avg_tokens_on_board", "games_won") else "{:.1f}",
                           diverging=centre is not None, centre=centre)
         written += write_heatmap(out_dir / f"heatmap-{key.replace('_', '-')}", svg)
