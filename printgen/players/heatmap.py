@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import cairosvg
 import svgwrite
 
 from printgen.files import write_atomic
@@ -75,6 +74,8 @@ def heatmap_svg(title: str, subtitle: str, rows: list[str], cols: list[str], val
 
 def write_heatmap(stem: Path, svg: str) -> list[Path]:
     """Writes stem.svg and stem.png (cairosvg at 72 dpi, so 1 px is 1 px); returns both paths."""
+    import cairosvg  # a fifth of a second to import: only when figures are written
+
     svg_path, png_path = stem.with_suffix(".svg"), stem.with_suffix(".png")
     write_atomic(svg_path, svg)
     write_atomic(png_path, cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=72, scale=2))
