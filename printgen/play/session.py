@@ -154,7 +154,8 @@ class Session:
             return f"name the bet: bet N (1 to {max(c for c in self._bet_amounts())})"
         if self.pending is None:
             what = "opening throw" if pos.phase is Phase.OPENING else "cast"
-            return f"your {what}: type the score you cast (0 for none), or `cast`"
+            none = " (0 for none)" if None in pos.ruleset.beans.scores else ""
+            return f"your {what}: type the score you cast{none}, or `cast`"
         return f"you cast {self._cast_words(self.pending)}: type the cell of the piece to move, e to enter, or `hint`"
 
     def _bet_amounts(self) -> list[int]:
