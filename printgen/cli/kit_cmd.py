@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import RulesetOpt
@@ -23,13 +22,9 @@ from printgen.cli.print_cmd import (
     parse_offset,
 )
 from printgen.files import OutputDir
-from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
+from printgen.render.formats import Format
 from printgen.render.imposition import Flip
-from printgen.render.kit import STEPS, build_kit, kit_options
-from printgen.render.output import Format, slug, stem, write_pages
 from printgen.render.paper import Paper
-from printgen.render.pdf import Metadata
-from printgen.rules_text import booklet, to_markdown
 from printgen.rulesets import load_ruleset
 
 
@@ -42,6 +37,11 @@ def rules(
     force: ForceOpt = False,
 ) -> None:
     """Print the rules: a saddle-stitched booklet, the same in reading order, and a one-page reference card."""
+    from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
+    from printgen.render.output import slug, stem, write_pages
+    from printgen.render.pdf import Metadata
+    from printgen.rules_text import booklet, to_markdown
+
     rs = load_ruleset(ruleset)
     out = OutputDir(output, force)
     base = stem(rs, "{}", paper.value, lang.value)
@@ -66,9 +66,13 @@ def kit(
     force: ForceOpt = False,
 ) -> None:
     """Build the whole print kit: board, pieces, beans, item cards, rules booklet, reference card and a how-to page."""
+    from printgen.render.kit import STEPS, build_kit, kit_options
+
     rs = load_ruleset(ruleset)
     opts = kit_options(paper, lang.value, grey, flip, parse_offset(back_offset), players)
     out = OutputDir(output, force)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task("starting", total=len(STEPS))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,23 +12,14 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import OutputDir
-from printgen.render.faces import TOKEN
+from printgen.render.formats import Format
 from printgen.render.imposition import Flip
-from printgen.render.output import Format, stem, write_pages
 from printgen.render.paper import Paper
-from printgen.render.pdf import Metadata
-from printgen.render.prints import (
-    MIN_CLEARANCE,
-    PrintOptions,
-    bean_pages,
-    board_pages,
-    board_preview,
-    calibration_pages,
-    card_pages,
-    pieces_pages,
-)
 from printgen.rulesets import load_ruleset
 from printgen.rulesets.model import Orientation
+
+if TYPE_CHECKING:
+    from printgen.render.prints import PrintOptions
 
 
 class Lang(str, Enum):
@@ -62,12 +53,17 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def _emit(pages: list, rs_name: str, what: str, out: Path, fmt: Format, opts: PrintOptions, force: bool,
           title: str, dpi: int = 100) -> None:
+    from printgen.render.output import write_pages
+    from printgen.render.pdf import Metadata
+
     paths = write_pages(OutputDir(out, force), pages, rs_name, fmt, opts.grey, Metadata(title, subject=what), dpi)
     for p in paths:
         print(f"wrote {p}")
 
 
 def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, players: int | None) -> PrintOptions:
+    from printgen.render.prints import PrintOptions
+
     return PrintOptions(paper, grey, flip, parse_offset(offset), lang.value, players)
 
 
@@ -84,6 +80,10 @@ def board(
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue with an assembly map."""
+    from printgen.render.faces import TOKEN
+    from printgen.render.output import stem
+    from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview
+
     rs = load_ruleset(ruleset)
     opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, players)
     if fmt is Format.PDF:
@@ -99,16 +99,20 @@ def board(
           f"Patolli board: {rs.title}", dpi)
 
 
-_SETS = {"pieces": (pieces_pages, "Patolli pieces"), "beans": (bean_pages, "Patolli beans"),
-         "cards": (card_pages, "Patolli item cards")}
+_SETS = {"pieces": ("pieces_pages", "Patolli pieces"), "beans": ("bean_pages", "Patolli beans"),
+         "cards": ("card_pages", "Patolli item cards")}
 
 
 def _print_set(what: str, ruleset: str, paper: Paper, output: Path, fmt: Format, grey: bool, flip: Flip,
                back_offset: str, lang: Lang, dpi: int, force: bool, players: int | None = None) -> None:
     """Builds and writes one duplex set (pieces, beans or cards)."""
+    from printgen.render import prints
+    from printgen.render.output import stem
+
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, players)
-    make, title = _SETS[what]
+    maker, title = _SETS[what]
+    make = getattr(prints, maker)
     _emit(make(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, output, fmt, opts, force,
           f"{title}: {rs.title}", dpi)
 
@@ -149,6 +153,10 @@ def calibrate(
     back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
 ) -> None:
     """Print a two-sided sheet that measures your printer's duplex offset."""
+    from printgen.render.output import write_pages
+    from printgen.render.pdf import Metadata
+    from printgen.render.prints import calibration_pages
+
     opts = _opts(paper, False, flip, back_offset, lang, None)
     paths = write_pages(OutputDir(output, force), calibration_pages(opts), f"calibration-{paper.value}-{flip.value}",
                         Format.PDF, False, Metadata("Patolli duplex calibration"))

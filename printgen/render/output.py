@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
 from pathlib import Path
 
 from printgen.files import OutputDir
+from printgen.render.formats import Format
 from printgen.render.palette import palette
 from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.scene import Page
 from printgen.render.svg import render_png, render_svg
 from printgen.rulesets.model import Ruleset
-
-
-class Format(str, Enum):
-    """File formats a print command can write."""
-
-    PDF = "pdf"
-    SVG = "svg"
-    PNG = "png"
 
 
 def slug(rs: Ruleset) -> str:
