@@ -11,9 +11,11 @@ import pytest
 from printgen.engine.topology import CellKind, seat_quarters, topology_for
 from printgen.render.board_layout import draw_board
 from printgen.render.scene import Path, flatten
+from printgen.render.words import BOARD_LABELS
 from printgen.rulesets import BUILTIN, load_ruleset
 from printgen.rulesets.model import Orientation
 
+EN = BOARD_LABELS["en"]
 CASES = [(name, o) for name in BUILTIN for o in Orientation]
 
 
@@ -29,7 +31,7 @@ def _numbered(tags: list[str], prefix: str) -> list[int]:
 def test_every_track_cell_is_drawn_once(name: str, orientation: Orientation) -> None:
     rs = load_ruleset(name)
     topo = topology_for(rs)
-    d = draw_board(rs, topo, 20, orientation, rs.players.max_players)
+    d = draw_board(rs, topo, 20, orientation, rs.players.max_players, EN)
     assert sorted(_numbered(_tags(d), "cell")) == list(range(1, topo.size + 1))
 
 
@@ -37,7 +39,7 @@ def test_every_track_cell_is_drawn_once(name: str, orientation: Orientation) -> 
 def test_marks_stand_on_the_cells_of_their_kind(name: str, orientation: Orientation) -> None:
     rs = load_ruleset(name)
     topo = topology_for(rs)
-    tags = _tags(draw_board(rs, topo, 20, orientation, rs.players.max_players))
+    tags = _tags(draw_board(rs, topo, 20, orientation, rs.players.max_players, EN))
     wedges = {c.number for c in topo.cells if c.depth in rs.board.wedge_depths and c.depth}
     assert set(_numbered(tags, "wedge")) == wedges
     assert set(_numbered(tags, "capture")) == {c.number for c in topo.cells if c.capture}
@@ -51,7 +53,7 @@ def test_marks_stand_on_the_cells_of_their_kind(name: str, orientation: Orientat
 @pytest.mark.parametrize(("name", "orientation"), CASES)
 def test_cells_do_not_overlap_and_stay_on_the_mat(name: str, orientation: Orientation) -> None:
     rs = load_ruleset(name)
-    d = draw_board(rs, topology_for(rs), 20, orientation, rs.players.max_players)
+    d = draw_board(rs, topology_for(rs), 20, orientation, rs.players.max_players, EN)
     centres = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
     for (a, pa), (b, pb) in itertools.combinations(centres.items(), 2):
         assert math.dist(pa, pb) >= 20 * 0.999, (a, b)
@@ -62,19 +64,19 @@ def test_cells_do_not_overlap_and_stay_on_the_mat(name: str, orientation: Orient
 
 def test_the_diagonal_board_turns_cells_by_45_degrees() -> None:
     rs = load_ruleset("neeley")
-    d = draw_board(rs, topology_for(rs), 20, Orientation.X, 2)
+    d = draw_board(rs, topology_for(rs), 20, Orientation.X, 2, EN)
     (x0, y0), (x1, y1), _, _ = d.corners[1]
     assert math.degrees(math.atan2(y1 - y0, x1 - x0)) == pytest.approx(45)
 
 
 def test_cell_size_scales_the_board() -> None:
     rs = load_ruleset("gatigo")
-    small = draw_board(rs, topology_for(rs), 10, Orientation.PLUS, 4)
-    big = draw_board(rs, topology_for(rs), 20, Orientation.PLUS, 4)
+    small = draw_board(rs, topology_for(rs), 10, Orientation.PLUS, 4, EN)
+    big = draw_board(rs, topology_for(rs), 20, Orientation.PLUS, 4, EN)
     assert big.width == pytest.approx(2 * small.width)
 
 
 def test_only_the_seats_in_play_get_start_arrows() -> None:
     rs = load_ruleset("gatigo")
-    tags = _tags(draw_board(rs, topology_for(rs), 20, Orientation.X, 2))
+    tags = _tags(draw_board(rs, topology_for(rs), 20, Orientation.X, 2, EN))
     assert set(_numbered(tags, "start arrow")) == {1, 27}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 
 import numpy as np
 
@@ -250,11 +249,6 @@ class Position:
     def push(self, marks: int, move: Move | int) -> Position:
         """Returns the position after a cast and a legal move."""
         return self.play(marks, move)[0]
-
-    @cached_property
-    def fingerprint(self) -> str:
-        """Returns a short text identifying ruleset, players and state."""
-        return f"{self.ruleset.spec}/{self.players}:{hash(self.state) & 0xFFFFFFFF:08x}"
 
 
 def _same(a: Move, b: Move) -> bool:

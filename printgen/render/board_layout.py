@@ -11,34 +11,12 @@ from dataclasses import dataclass
 
 from printgen.engine.topology import CellKind, Topology, seat_quarters
 from printgen.render import glyphs
-from printgen.render.fonts import fit_size
 from printgen.render.scene import Group, Item, Path, Point, Style, Text, apply, arc_ops, polygon, rect, translate
+from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
 LINE = 0.35  # mm, cell outlines
 _OUT = ((0, 1), (-1, 0), (0, -1), (1, 0))  # outward unit step of each arm in board space (x right, y down)
-
-
-@dataclass(frozen=True)
-class Labels:
-    """The words printed on the board, in one language."""
-
-    title: str
-    subtitle: str
-    offering: str
-    offering_note: str
-    pool: str
-    pool_note: str
-    beans: str
-    beans_note: str
-    hand: str
-    home: str
-    seat: str  # "Seat {letter}"
-    detail: str  # "{cells} cells · {beans} beans"
-
-
-EN = Labels("Patolli", "", "Offering to Macuilxóchitl", "items offered", "Pool", "stake and penalties",
-            "Cast the beans here", "", "In hand", "Home", "Seat {letter}", "{cells} cells · {beans} beans")
 
 
 @dataclass(frozen=True)
@@ -290,7 +268,7 @@ def _arrowhead(cx: float, cy: float, r: float, angle: float, forward: bool, c: f
 
 
 def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientation, players: int,
-               labels: Labels = EN) -> BoardDrawing:
+               labels: Labels) -> BoardDrawing:
     """Returns the whole board drawing, its top-left corner at (0, 0)."""
     from printgen.render.board_areas import draw_areas
 
@@ -319,8 +297,3 @@ def _half_extent(geo: BoardGeometry) -> float:
     if geo.angle:
         return (reach + geo.c) / math.sqrt(2) + geo.c * 0.65  # room for the areas between the arms
     return reach
-
-
-def fit_text(text: str, role: str, size: float, width: float) -> float:
-    """Returns the largest size up to size at which text fits width mm."""
-    return fit_size(text, role, size, width)

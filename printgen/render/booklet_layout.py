@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
@@ -12,6 +13,7 @@ from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect, translate
 from printgen.render.typeset import PT, Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.render.words import BOARD_LABELS
 from printgen.rules_text.blocks import Align, BoardFigure, Bullets, CellFigure, Document, Heading, Paragraph, Table
 from printgen.rulesets.model import Orientation, Ruleset
 
@@ -136,6 +138,12 @@ def _shrink(natural: list[float], least: list[float], width: float) -> list[floa
     return [m + extra * w / sum(want) for m, w in zip(least, want, strict=True)]
 
 
+@cache
+def _all_cells(rs: Ruleset, size: float) -> tuple[Item, ...]:
+    """Returns every cell of the upright board at this size, drawn once for all the cell pictures."""
+    return tuple(draw_cells(BoardGeometry(topology_for(rs), size, Orientation.PLUS), rs, rs.players.max_players))
+
+
 def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> list[Item]:
     """Returns one cell of this kind as the printed board draws it, centred on (0, 0), size mm wide."""
     topo = topology_for(rs)
@@ -143,7 +151,7 @@ def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> lis
     cell = next((c for c in cells if c.capture == capture), cells[0] if cells else topo.cells[0])
     geo = BoardGeometry(topo, size, Orientation.PLUS)
     suffix = f" {cell.number}"
-    items = [i for i in draw_cells(geo, rs, rs.players.max_players) if getattr(i, "tag", "").endswith(suffix)]
+    items = [i for i in _all_cells(rs, size) if getattr(i, "tag", "").endswith(suffix)]
     cx, cy = geo.centre(cell.number)
     return [Group(tuple(items), translate(-cx, -cy))]
 
@@ -164,10 +172,10 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
     return Box(height, draw, space_before=2.5)
 
 
-def board_picture(rs: Ruleset, fig: BoardFigure, width: float) -> tuple[list[Item], float]:
+def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tuple[list[Item], float]:
     """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide."""
     pos = from_compact(fig.position, rs)
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players)
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players, BOARD_LABELS[lang])
     k = width / d.width
     centre = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
     marks: list[Item] = []
@@ -195,9 +203,9 @@ def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
     return [line((ax + ux * 7, ay + uy * 7), base, Style(stroke="ink", width=1.8), tag="move arrow"), head]
 
 
-def _board_box(rs: Ruleset, fig: BoardFigure, width: float) -> Box:
+def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
     pic_w = min(width, 105.0)
-    items, h = board_picture(rs, fig, pic_w)
+    items, h = board_picture(rs, fig, pic_w, lang)
     cap = _text_box(fig.caption, width, SMALL, SMALL_LEAD, space=0.0, fill="ink.soft", base="body-italic")
 
     def draw(x: float, y: float) -> list[Item]:
@@ -230,7 +238,7 @@ def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
                 case CellFigure():
                     boxes.append(_cell_box(rs, block, width))
                 case BoardFigure():
-                    boxes.append(_board_box(rs, block, width))
+                    boxes.append(_board_box(rs, block, width, doc.lang))
     return boxes
 
 
@@ -245,7 +253,7 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     for ln in break_lines(words_of(doc.subtitle or rs.title, 12, "display-italic"), w - 30, 12):
         page.add(*set_line(ln, 15, y, 12, fill="ink.soft", anchor="middle", width=w - 30))
         y += 6.0
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players)
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang])
     k = (w - 50) / d.width
     page.add(Group(d.items, (k, 0, 0, k, 25, y + 4), tag="cover board"))
     page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))

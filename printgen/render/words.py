@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-from printgen.render.board_layout import Labels
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The words printed on the board, in one language."""
+
+    title: str
+    subtitle: str
+    offering: str
+    offering_note: str
+    pool: str
+    pool_note: str
+    beans: str
+    beans_note: str
+    hand: str
+    home: str
+    seat: str  # "Seat {letter}"
+    detail: str  # "{cells} cells · {beans} beans"
+
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
