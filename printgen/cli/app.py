@@ -10,6 +10,7 @@ from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
 from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
+from printgen.cli.bench_startup_cmd import bench_startup
 from printgen.cli.cast_cmd import cast
 from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
@@ -35,6 +36,7 @@ app.command("arena")(arena)
 app.command("tournament")(tournament)
 app.command("play")(play)
 app.command("bench-players")(bench_players)
+app.command("bench-startup")(bench_startup)
 for _command in (kit, rules, board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 
