@@ -24,7 +24,7 @@ def weighed(x):
     return x * WEIGHT
 """
 
-pytestmark = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
+needs_numba = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
 
 
 def _copy_package(tmp_path: Path) -> Path:
@@ -44,6 +44,7 @@ def _run(root: Path, cache: Path) -> int:
     return int(out.stdout.strip())
 
 
+@needs_numba
 def test_an_edit_to_a_module_compiled_code_reads_is_seen_by_the_next_run(tmp_path):
     package = _copy_package(tmp_path)
     (package / "players" / "probe.py").write_text(PROBE)
@@ -75,3 +76,23 @@ def test_the_stamp_changes_with_any_reachable_source(tmp_path):
     tables = package / "engine" / "tables.py"
     tables.write_text(tables.read_text("utf-8") + "\n# edited\n")
     assert jit.source_stamp(package) != before
+
+
+def _import_without_numba(env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != jit.ENV_NO_JIT} | env_extra
+    code = ("import sys; sys.modules['numba'] = None\n"
+            "from printgen.engine import jit, kernel\nimport printgen.players.search\nprint(jit.JIT)")
+    return subprocess.run([sys.executable, "-c", code], cwd=Path(printgen.__file__).resolve().parent.parent,
+                          env=env, capture_output=True, text=True, timeout=120, check=True)
+
+
+def test_a_missing_numba_is_said_once_with_its_cause():
+    out = _import_without_numba({})
+    assert out.stdout.strip() == "False"
+    assert out.stderr.count("warning: numba could not be imported") == 1
+    assert "import of numba halted" in out.stderr and "170x slower" in out.stderr
+
+
+def test_no_warning_when_plain_python_is_asked_for():
+    out = _import_without_numba({jit.ENV_NO_JIT: "1"})
+    assert out.stdout.strip() == "False" and out.stderr == ""

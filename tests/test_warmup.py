@@ -1,0 +1,40 @@
+"""The engine is compiled before a command needs it, once, with a word about it."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.cli.engine_ready import INTRO, prepare_engine
+from printgen.engine import jit
+from printgen.players import advisor, contest, registry, warmup  # noqa: F401  (compiled with the real cache)
+
+pytestmark = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
+
+
+def test_each_command_needs_known_steps():
+    for command, keys in warmup.NEEDS.items():
+        assert keys and all(key in warmup.STEPS for key in keys), command
+    assert warmup.NEEDS["play"] == ("rules", "advisor", "players")
+
+
+def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
+    assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor"]
+    prepare_engine("advise")
+    err = capsys.readouterr().err
+    assert INTRO in err
+    assert "1/2: the rules kernel" in err and "2/2: the advisor's evaluation and search" in err
+    assert "ready in" in err
+    assert warmup.missing(warmup.NEEDS["advise"]) == []
+    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-rules"]
+    prepare_engine("advise")
+    assert capsys.readouterr().err == "", "a prepared engine starts without a word"
+    assert [s.key for s in warmup.missing(warmup.NEEDS["play"])] == ["players"]
+
+
+def test_every_step_runs(monkeypatch, tmp_path):
+    monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
+    reports = []
+    warmup.prepare(tuple(warmup.STEPS), lambda done, total, step: reports.append((done, total, step)))
+    assert [(d, s.key if s else None) for d, _, s in reports] == [
+        (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, None)]
