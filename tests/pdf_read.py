@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
 SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")  # a subset font's name starts with six capitals and a plus: ABCDEF+Name
@@ -28,11 +29,21 @@ class Font:
 
 @dataclass(frozen=True)
 class Run:
-    """A run of text drawn with one text operation, and where its baseline starts (points, origin top left)."""
+    """A run of text drawn by one text operation: where its baseline starts (points from the page's top left)
+    and the direction it runs in (a unit vector, y measured down)."""
 
     text: str
     x: float
     y: float
+    dx: float
+    dy: float
+
+    def continues(self, before: Run) -> bool:
+        """True when this run follows before on the same baseline, further along in the same direction."""
+        same_way = abs(self.dx - before.dx) < 1e-3 and abs(self.dy - before.dy) < 1e-3
+        ox, oy = self.x - before.x, self.y - before.y
+        across, along = ox * -before.dy + oy * before.dx, ox * before.dx + oy * before.dy
+        return same_way and abs(across) < 1.0 and along > 0
 
 
 def reader(path: Path) -> PdfReader:
@@ -59,24 +70,42 @@ def metadata(path: Path) -> dict[str, str]:
 
 
 def page_texts(path: Path) -> list[str]:
-    """Returns the text of each page, in the order it is drawn."""
-    return [page.extract_text() for page in reader(path).pages]
+    """Returns the text of each page in drawing order: one line per baseline, runs on it joined by a space.
+
+    The prints draw justified text word by word, so a line's words are separate runs; a run drawn in another
+    style inside a word (an italic name before its comma) also comes out as a word of its own.
+    """
+    texts = []
+    for page in reader(path).pages:
+        lines: list[list[Run]] = []
+        for run in _runs(page):
+            if lines and run.continues(lines[-1][-1]):
+                lines[-1].append(run)
+            else:
+                lines.append([run])
+        texts.append("\n".join(" ".join(r.text.strip() for r in line) for line in lines))
+    return texts
 
 
-def text_runs(path: Path, page: int) -> list[Run]:
-    """Returns the runs of text on a page (numbered from 1) with their starting points, y measured down."""
-    pdf_page = reader(path).pages[page - 1]
-    height = float(pdf_page.mediabox.top)
+def _runs(page: PageObject) -> list[Run]:
+    top, left = float(page.mediabox.top), float(page.mediabox.left)
     runs: list[Run] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip():  # the device point of the text origin: (0, 0) through Tm, then the CTM
+        if text.strip():  # the text origin and x axis through Tm, then the CTM, into device space
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            runs.append(Run(text, x - float(pdf_page.mediabox.left), height - y))
+            dx, dy = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            norm = math.hypot(dx, dy) or 1.0
+            runs.append(Run(text, x - left, top - y, dx / norm, -dy / norm))
 
-    pdf_page.extract_text(visitor_text=visit)
+    page.extract_text(visitor_text=visit)
     return runs
+
+
+def text_runs(path: Path, page: int) -> list[Run]:
+    """Returns the runs of text on a page (numbered from 1), in drawing order."""
+    return _runs(reader(path).pages[page - 1])
 
 
 def text_in_box(path: Path, page: int, box: tuple[float, float, float, float]) -> str:
