@@ -25,3 +25,7 @@ class IllegalMoveError(PatolliError):
 
 class OptionError(PatolliError):
     """A command option has a value that cannot be used."""
+
+
+class MissingLibraryError(PatolliError):
+    """A system library an output needs cannot be loaded on this machine."""

@@ -6,6 +6,7 @@ import csv
 import json
 
 import pytest
+from helpers import needs_cairo
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -56,6 +57,7 @@ def test_the_advisor_beats_weak_players(name: str) -> None:
     assert r.wins_a >= 17
 
 
+@needs_cairo
 def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
     players = ("gatigo:S0T0", "gatigo:S1T1", "gatigo:S3T2")
     result = run_tournament("gatigo", matches=4, seed=2, workers=1, players=players)
@@ -77,6 +79,7 @@ def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
         write_tournament(result, tmp_path)
 
 
+@needs_cairo
 def test_tournament_command_runs_every_pairing(tmp_path) -> None:
     out = tmp_path / "t"
     result = runner.invoke(app, ["tournament", "--matches", "2", "--out", str(out), "--json", "--workers", "2"])

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+from pdf_read import page_texts, text_in_box
 
 from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
 from printgen.render.imposition import Flip
@@ -17,13 +17,6 @@ from printgen.render.saddle import saddle_order
 from printgen.render.scene import Group, Text, flatten
 from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
 from printgen.rulesets.load import read_toml
-
-
-def _pdf_text(path: Path, page: int, box: tuple[float, float, float, float] | None = None) -> str:
-    args = ["pdftotext", "-f", str(page), "-l", str(page)]
-    if box:
-        args += ["-x", str(int(box[0])), "-y", str(int(box[1])), "-W", str(int(box[2])), "-H", str(int(box[3]))]
-    return subprocess.run(args + [str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
 def test_saddle_order_pairs_pages_that_face_across_the_fold() -> None:
@@ -48,7 +41,7 @@ def test_imposed_booklet_has_its_pages_in_saddle_stitch_order(paper: Paper, flip
         if flip is Flip.LONG and side % 2 == 1:  # the back is printed turned half round
             halves = [(sw / 2, 0, sw / 2, 40), (0, 0, sw / 2, 40)]
         for index, box in zip((left, right), halves, strict=True):
-            printed = re.findall(r"\b\d+\b", _pdf_text(path, side + 1, box))
+            printed = re.findall(r"\b\d+\b", text_in_box(path, side + 1, box))
             expected = [] if index == 0 or index >= len(reading) else [str(index + 1)]
             assert printed == expected, (side, index, printed)
 
@@ -83,7 +76,7 @@ def test_tables_and_pictures_are_kept_whole(name: str) -> None:
 def _reading_text(rs, tmp_path: Path) -> str:
     path = tmp_path / "reading.pdf"
     path.write_bytes(render_pdf(booklet_pages(rs, "en", Paper.A4), palette(), Metadata("r")))
-    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return "\n".join(page_texts(path))
 
 
 def test_the_printed_booklet_follows_the_data(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 import pytest
+from helpers import P, marks
 
 from printgen.engine import kernel as k
 from printgen.engine.position import Position
@@ -17,7 +18,6 @@ from printgen.players import gatigo
 from printgen.players.evaluation import cast_probabilities, estimate
 from printgen.players.registry import GATIGO_NAMES, player, seeded_rng
 from printgen.rulesets import load_ruleset
-from tests.conftest import P, marks
 
 GATIGO = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0"
 

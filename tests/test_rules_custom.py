@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import act
+from helpers import act
 
 from printgen.engine.events import EventKind
 from printgen.engine.notation import from_compact

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import P, act, kinds, legal, pays
+from helpers import P, act, kinds, legal, pays
 
 from printgen.engine.beans import Beans
 from printgen.engine.events import EventKind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import P, act, kinds, legal, pays
+from helpers import P, act, kinds, legal, pays
 
 from printgen.engine.events import EventKind
 from printgen.engine.position import HOME, Phase, Position

@@ -12,7 +12,9 @@ from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
 from printgen.errors import OptionError
+from printgen.players.heatmap import HEATMAPS
 from printgen.players.tournament import run_tournament, write_tournament
+from printgen.render.raster import load_cairosvg
 
 
 @reports_errors
@@ -29,6 +31,7 @@ def tournament(
     """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
     if out.exists() and any(out.iterdir()) and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
+    load_cairosvg(HEATMAPS)  # before the matches are played, not after
     with progress_bar("matches") as progress:
         result = run_tournament(ruleset, matches, seed, workers, progress)
     files = write_tournament(result, out, force=True)

@@ -19,8 +19,9 @@ from typing import Any
 from printgen.errors import OptionError
 from printgen.files import write_atomic
 from printgen.players.arena import PairResult, Progress, default_workers, play_pairings
-from printgen.players.heatmap import heatmap_svg, write_heatmap
+from printgen.players.heatmap import HEATMAPS, heatmap_svg, write_heatmap
 from printgen.players.registry import GATIGO_NAMES, player
+from printgen.render.raster import load_cairosvg
 
 # (key, figure title, per match?, diverging scale centred at)
 VARIABLES: tuple[tuple[str, str, bool, float | None], ...] = (
@@ -130,6 +131,7 @@ def write_tournament(result: TournamentResult, out_dir: Path, force: bool = Fals
     out_dir = Path(out_dir)
     if out_dir.exists() and any(out_dir.iterdir()) and not force:
         raise OptionError(f"{out_dir} is not empty; use --force to write over it")
+    load_cairosvg(HEATMAPS)  # before any file: a missing cairo library leaves no half-written folder
     written = []
     rows, totals = result.rows(), result.totals()
     for name, text in (("pairings.csv", _csv(rows)), ("players.csv", _csv(totals))):

@@ -10,9 +10,11 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from printgen.render.fonts import ROLES, font_path
+from printgen.render.raster import svg_to_png
 from printgen.render.scene import Page, Path, Text, flatten
 
 PT = 72 / 25.4
+PNG_OUTPUT = "PNG output"  # names the output in the error when the cairo library is missing
 logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)  # the fonts' dates are just old
 
 
@@ -96,7 +98,4 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
 
 def render_png(page: Page, colours: dict[str, str], dpi: int = 100) -> bytes:
     """Returns one page as PNG at dpi, drawn from its SVG (sizes are in mm, so the scale is exact)."""
-    import cairosvg
-
-    svg = render_svg(page, colours)
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)  # type: ignore[no-any-return]
+    return svg_to_png(render_svg(page, colours), PNG_OUTPUT, dpi)

@@ -1,4 +1,8 @@
-"""Helpers shared by the tests: positions from the one-line form, and playing a score and a move."""
+"""Helpers shared by the tests: positions from the one-line form, playing a score and a move, and skip markers.
+
+Imported as `from helpers import ...`: pyproject.toml puts tests/ on the path (pytest's `pythonpath`), so this works
+under both `pytest` and `python -m pytest`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ from printgen.engine.events import Event, EventKind
 from printgen.engine.moves import Move
 from printgen.engine.notation import from_compact
 from printgen.engine.position import Position
+from printgen.errors import MissingLibraryError
+from printgen.render.raster import load_cairosvg
+from printgen.render.svg import PNG_OUTPUT
 
 
 def P(text: str) -> Position:
@@ -42,6 +49,14 @@ def kinds(events: list[Event]) -> list[EventKind]:
     return [e.kind for e in events]
 
 
-@pytest.fixture
-def compact():
-    return P
+def _cairo_missing() -> str | None:
+    """Returns the one-line error PNG output gives on this machine, or None when the cairo library loads."""
+    try:
+        load_cairosvg(PNG_OUTPUT)
+    except MissingLibraryError as exc:
+        return str(exc)
+    return None
+
+
+CAIRO_MISSING = _cairo_missing()
+needs_cairo = pytest.mark.skipif(CAIRO_MISSING is not None, reason=CAIRO_MISSING or "")
