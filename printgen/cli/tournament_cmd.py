@@ -12,6 +12,7 @@ from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
 from printgen.errors import OptionError
+from printgen.files import check_folder
 from printgen.players.tournament import run_tournament, write_tournament
 
 
@@ -27,7 +28,8 @@ def tournament(
     as_json: JsonOpt = False,
 ) -> None:
     """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
-    if out.exists() and any(out.iterdir()) and not force:
+    check_folder(out)  # before the long work, not after it
+    if out.is_dir() and any(out.iterdir()) and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
     with progress_bar("matches") as progress:
         result = run_tournament(ruleset, matches, seed, workers, progress)
