@@ -200,8 +200,17 @@ def _read_only(folder: Path) -> bool:
         return False
 
 
+def side_stem(name: str) -> str:
+    """Returns the stem of the hidden files beside a file (temporary, lock): its name, shortened with a hash
+    when the name is so long that `.NAME.XXXXXXXX.tmp` would pass the file system's 255 bytes."""
+    if len(name.encode("utf-8", "surrogateescape")) <= 200:
+        return name
+    digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return name.encode("utf-8", "surrogateescape")[:150].decode("utf-8", "ignore") + "~" + digest
+
+
 def _temp_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(rf"\.{re.escape(name)}\.[A-Za-z0-9_]{{8}}\.tmp")
+    return re.compile(rf"\.{re.escape(side_stem(name))}\.[A-Za-z0-9_]{{8}}\.tmp")
 
 
 def clean_stale_temps(path: Path | str, older_than: float = STALE_SECONDS) -> list[Path]:
@@ -256,7 +265,7 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         clean_stale_temps(target)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{side_stem(target.name)}.", suffix=".tmp")
         try:
             mode = stat.S_IMODE(os.stat(target).st_mode)  # keep the mode of the file replaced
         except FileNotFoundError:
@@ -290,7 +299,7 @@ class HeldLock:
 
     def __init__(self, path: Path | str, what: str) -> None:
         target = Path(os.path.abspath(resolve_target(path)))
-        self.path = target.parent / f".{target.name}.lock"
+        self.path = target.parent / f".{side_stem(target.name)}.lock"
         self.fd: int | None = None
         if fcntl is None:  # pragma: no cover
             return

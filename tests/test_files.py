@@ -292,3 +292,13 @@ def test_a_write_atomic_temp_name_matches_what_the_cleaner_looks_for(tmp_path: P
     fd, name = tempfile.mkstemp(dir=tmp_path, prefix=".game.json.", suffix=".tmp")
     os.close(fd)
     assert files._temp_pattern("game.json").fullmatch(Path(name).name)
+
+
+def test_a_name_near_the_limit_still_gets_its_temporary_and_lock_files(tmp_path: Path) -> None:
+    path = tmp_path / ("n" * 250)  # the longest names leave no room for `.NAME.XXXXXXXX.tmp`
+    write_atomic(path, "x")
+    HeldLock(path, "session").release()
+    assert path.read_text() == "x" and os.listdir(tmp_path) == [path.name]
+    stale = tmp_path / f".{files.side_stem(path.name)}.abcd1234.tmp"
+    stale.write_text("half")
+    assert clean_stale_temps(path, 0) == [stale]

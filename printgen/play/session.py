@@ -157,7 +157,7 @@ class Session:
     def load(cls, path: Path, narrate: Narrator) -> Session:
         """Returns the session saved at path, replaying and checking its record; the save stays locked."""
         path = Path(path)
-        if not path.exists():
+        if not os.path.exists(path):  # before the lock, which would make a lock file beside it
             raise FileError(f"{path}: no such saved game")
         lock = HeldLock(path, "patolli play session")
         try:
