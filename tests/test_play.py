@@ -142,7 +142,7 @@ def test_an_existing_save_is_never_overwritten_without_force(tmp_path: Path) -> 
     save = tmp_path / "game.json"
     save.write_text("{}")
     result = play("--save", str(save), script="quit\n")
-    assert result.exit_code == 2 and "--force" in result.output
+    assert result.exit_code == 2 and "--force" in result.output and f"patolli play --resume {save}" in result.output
     assert save.read_text() == "{}"
     assert play("--save", str(save), "--force", script="quit\n").exit_code == 0
 

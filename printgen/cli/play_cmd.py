@@ -15,8 +15,11 @@ from printgen.cli.narrate import describe
 from printgen.cli.options import RulesetOpt, SeedOpt
 from printgen.cli.position_cmd import show_position
 from printgen.engine.position import Position
+from printgen.play.saved import resume_command
 from printgen.play.session import Session
 from printgen.rulesets import load_ruleset
+
+INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
 
 class ConsoleOutput:
@@ -45,20 +48,40 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the contest saved in this file.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Start over even if the save file exists.")] = False,
 ) -> None:
-    """Play on the printed board against the computer: cast real beans, type scores and cells; saved as you go."""
+    """Play on the printed board against the computer: cast real beans, type scores and cells; saved as you go.
+
+    Ctrl-C saves and stops (exit code 130); continue with --resume. One session at a time may use a save.
+    """
     console = Console(highlight=False)
     out = ConsoleOutput(console)
     interactive = sys.stdin.isatty()
-    if resume is not None:
-        session = Session.load(resume, describe)
-        out.say(f"resuming {resume}: {session.position.ruleset.spec}, turn {len(session.record.turns)}")
-    else:
-        rs = load_ruleset(ruleset)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        session = Session.new(rs, opponents, computer, seed, save, force, describe)
-        names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
-        out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
-        out.say(f"saved to {session.path} after every action; type help for the commands")
+    session: Session | None = None
+    try:
+        if resume is not None:
+            session = Session.load(resume, describe)
+            out.say(f"resuming {resume}: {session.position.ruleset.spec}, turn {len(session.record.turns)}")
+        else:
+            rs = load_ruleset(ruleset)
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            session = Session.new(rs, opponents, computer, seed, save, force, describe)
+            names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
+            out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
+            out.say(f"saved to {session.path} after every action; type help for the commands")
+        _play(session, out, interactive)
+    except KeyboardInterrupt:
+        if session is None:
+            print("\ninterrupted before the contest started; nothing was saved", file=sys.stderr)
+        else:
+            session.save()
+            out.say(f"\ninterrupted: saved to {session.path}; continue with: {resume_command(session.path)}")
+        raise typer.Exit(INTERRUPTED) from None
+    finally:
+        if session is not None:
+            session.close()
+
+
+def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
+    """Reads and plays the person's lines until the contest ends, they quit or the input ends."""
     session.run_computers(out)
     shown_turn = -1
     while not session.over:
@@ -71,7 +94,7 @@ def play(
         line = _read_line(interactive)
         if line is None:
             session.save()
-            out.say(f"saved to {session.path}; continue with: patolli play --resume {session.path}")
+            out.say(f"saved to {session.path}; continue with: {resume_command(session.path)}")
             return
         if not session.handle(line, out):
             return

@@ -51,12 +51,12 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _emit(pages: list, rs_name: str, what: str, out: Path, fmt: Format, opts: PrintOptions, force: bool,
-          title: str, dpi: int = 100) -> None:
+def _emit(pages: list, rs_name: str, what: str, out: OutputDir, fmt: Format, opts: PrintOptions, title: str,
+          dpi: int = 100) -> None:
     from printgen.render.output import write_pages
     from printgen.render.pdf import Metadata
 
-    paths = write_pages(OutputDir(out, force), pages, rs_name, fmt, opts.grey, Metadata(title, subject=what), dpi)
+    paths = write_pages(out, pages, rs_name, fmt, opts.grey, Metadata(title, subject=what), dpi)
     for p in paths:
         print(f"wrote {p}")
 
@@ -85,6 +85,7 @@ def board(
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview
 
     rs = load_ruleset(ruleset)
+    out = OutputDir(output, force)  # checks the folder before the drawing
     opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, players)
     if fmt is Format.PDF:
         pages, used = board_pages(rs, opts, cell, orientation, fit)
@@ -95,7 +96,7 @@ def board(
                       "smaller pieces such as beans or buttons")
     else:
         pages = [board_preview(rs, opts, cell, orientation)]
-    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", output, fmt, opts, force,
+    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,
           f"Patolli board: {rs.title}", dpi)
 
 
@@ -111,9 +112,10 @@ def _print_set(what: str, ruleset: str, paper: Paper, output: Path, fmt: Format,
 
     rs = load_ruleset(ruleset)
     opts = _opts(paper, grey, flip, back_offset, lang, players)
+    out = OutputDir(output, force)  # checks the folder before the drawing
     maker, title = _SETS[what]
     make = getattr(prints, maker)
-    _emit(make(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, output, fmt, opts, force,
+    _emit(make(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
           f"{title}: {rs.title}", dpi)
 
 
@@ -158,7 +160,8 @@ def calibrate(
     from printgen.render.prints import calibration_pages
 
     opts = _opts(paper, False, flip, back_offset, lang, None)
-    paths = write_pages(OutputDir(output, force), calibration_pages(opts), f"calibration-{paper.value}-{flip.value}",
+    out = OutputDir(output, force)  # checks the folder before the drawing
+    paths = write_pages(out, calibration_pages(opts), f"calibration-{paper.value}-{flip.value}",
                         Format.PDF, False, Metadata("Patolli duplex calibration"))
     for p in paths:
         print(f"wrote {p}")

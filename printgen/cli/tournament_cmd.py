@@ -12,6 +12,7 @@ from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
 from printgen.errors import OptionError
+from printgen.files import FileError, check_folder
 from printgen.players.heatmap import HEATMAPS
 from printgen.players.tournament import run_tournament, write_tournament
 from printgen.render.raster import load_cairosvg
@@ -29,7 +30,12 @@ def tournament(
     as_json: JsonOpt = False,
 ) -> None:
     """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
-    if out.exists() and any(out.iterdir()) and not force:
+    check_folder(out)  # before the long work, not after it
+    try:
+        busy = out.is_dir() and any(out.iterdir())
+    except OSError as exc:
+        raise FileError(f"cannot look into {out}: {exc.strerror or exc}") from None
+    if busy and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
     load_cairosvg(HEATMAPS)  # before the matches are played, not after
     with progress_bar("matches") as progress:

@@ -10,10 +10,12 @@ from typing import Any
 from printgen.engine import notation
 from printgen.engine.moves import Move
 from printgen.engine.position import Position
-from printgen.errors import NotationError
-from printgen.files import write_atomic
+from printgen.errors import NotationError, PatolliError
+from printgen.files import MB, FileError, read_user_json, write_atomic
+from printgen.rulesets.model import Ruleset
 
 FORMAT, VERSION = "patolli-record", 1
+RECORD_LIMIT = 8 * MB  # a contest of thousands of turns is well under 1 MB
 
 
 @dataclass(frozen=True)
@@ -32,15 +34,16 @@ class Record:
     turns: list[Turn] = field(default_factory=list)
 
     def positions(self) -> list[Position]:
-        """Returns the start and the position after each turn, checking every move is legal."""
+        """Returns the start and the position after each turn, checking every cast and move is legal."""
         pos = self.start
         out = [pos]
         for i, turn in enumerate(self.turns):
+            if pos.needs_cast and turn.marks is None:
+                raise NotationError(f"turn {i + 1}: \"marks\" is null, but this turn needs a cast (0 to "
+                                    f"{pos.ruleset.beans.count} marks)")
             try:
                 pos = pos.push(turn.marks or 0, turn.move)
-            except NotationError as exc:
-                raise NotationError(f"turn {i + 1}: {exc}") from None
-            except ValueError as exc:
+            except PatolliError as exc:
                 raise type(exc)(f"turn {i + 1}: {exc}") from None
             out.append(pos)
         return out
@@ -63,18 +66,28 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Record:
-        """Returns the record of a JSON form (as parsed)."""
+    def from_json(cls, data: Any, ruleset: Ruleset | None = None) -> Record:
+        """Returns the checked record of a JSON form (as parsed); errors name the key at fault.
+
+        With `ruleset`, the start position uses it instead of loading the one its "ruleset" key names.
+        """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotationError(f"not a game record: \"format\" must be \"{FORMAT}\"")
         if data.get("version") != VERSION:
             raise NotationError(f"record version {data.get('version')!r} is not supported (this reads {VERSION})")
-        start = notation.from_json(data.get("start"))
-        turns = []
-        for i, t in enumerate(data.get("turns", [])):
-            if not isinstance(t, dict) or "move" not in t:
-                raise NotationError(f"turn {i + 1} must be an object with \"marks\" and \"move\"")
-            turns.append(Turn(t.get("marks"), Move.parse(str(t["move"]))))
+        if "start" not in data:
+            raise NotationError("the record lacks the key \"start\" (the starting position)")
+        try:
+            start = notation.from_json(data["start"], ruleset)
+        except PatolliError as exc:
+            raise type(exc)(f"start: {exc}") from None
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError, OverflowError) as exc:
+            raise NotationError(f"start: not a usable position ({type(exc).__name__}: {exc})") from None
+        raw = data.get("turns", [])
+        if not isinstance(raw, list):
+            raise NotationError(f"\"turns\" must be a list of turns, not {_json_type(raw)}")
+        count = start.ruleset.beans.count
+        turns = [_turn(t, i, count) for i, t in enumerate(raw)]
         record = cls(start, turns)
         record.positions()  # refuse a record whose moves are not legal
         return record
@@ -85,11 +98,46 @@ class Record:
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        """Returns the record saved at path."""
+        """Returns the record saved at path; any fault is one error naming the file and the key."""
+        data = read_user_json(path, "game record", RECORD_LIMIT)
         try:
-            data = json.loads(Path(path).read_text("utf-8"))
-        except FileNotFoundError:
-            raise NotationError(f"{path}: no such record file") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise NotationError(f"{path}: not a readable game record: {exc}") from None
-        return cls.from_json(data)
+            return cls.from_json(data)
+        except FileError:
+            raise
+        except PatolliError as exc:
+            raise type(exc)(f"{path}: {exc}") from None
+
+
+def _json_type(v: Any) -> str:
+    """Returns the JSON name of a parsed value's type."""
+    if v is None:
+        return "null"
+    names = {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
+             dict: "an object"}
+    return names.get(type(v), type(v).__name__)
+
+
+def _turn(t: Any, i: int, beans: int) -> Turn:
+    """Returns the turn at turns[i] of a JSON record, checking its keys and their types."""
+    where = f"turn {i + 1}"
+    if not isinstance(t, dict):
+        raise NotationError(f"{where} must be an object with \"marks\" and \"move\", not {_json_type(t)}")
+    for key in ("marks", "move"):
+        if key not in t:
+            raise NotationError(f"{where} lacks the key \"{key}\"")
+    extra = sorted(set(t) - {"marks", "move"})
+    if extra:
+        raise NotationError(f"{where} has an unknown key \"{extra[0]}\" (a turn has \"marks\" and \"move\")")
+    marks, move = t["marks"], t["move"]
+    if marks is not None and (type(marks) is not int or not 0 <= marks <= beans):
+        raise NotationError(f"{where}: \"marks\" must be a whole number from 0 to {beans} (or null), "
+                            f"not {json.dumps(marks) if type(marks) in (int, float, bool) else _json_type(marks)}")
+    if not isinstance(move, str):
+        raise NotationError(f"{where}: \"move\" must be text such as \"12-15\", \"e1\" or \"pass\", not "
+                            f"{_json_type(move)}")
+    if len(move) > 40:
+        raise NotationError(f"{where}: \"move\" is {len(move)} characters long: not a move")
+    try:
+        return Turn(marks, Move.parse(move))
+    except PatolliError as exc:
+        raise type(exc)(f"{where}: \"move\": {exc}") from None

@@ -9,6 +9,7 @@ a crash loses nothing. Output goes through an `Output` (text lines, and boards t
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable
@@ -22,13 +23,29 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.engine.record import Record, Turn
 from printgen.errors import IllegalMoveError, NotationError, OptionError, PatolliError
-from printgen.files import check_writable, write_atomic
+from printgen.files import (
+    FileError,
+    HeldLock,
+    check_folder,
+    check_regular,
+    clean_stale_temps,
+    read_user_json,
+    resolve_target,
+    write_atomic,
+)
+from printgen.play.saved import (
+    FORMAT,
+    HUMAN,
+    SAVE_LIMIT,
+    VERSION,
+    absolute_origin,
+    resume_command,
+    ruleset_json,
+    session_from_json,
+)
 from printgen.players.advisor import advise
 from printgen.players.registry import DEFAULT_LEVEL, Player, player, seeded_rng
 from printgen.rulesets.model import Ruleset
-
-FORMAT, VERSION = "patolli-session", 1
-HUMAN = 0  # the person plays seat A
 
 HELP = """commands:
   a score (0-10) or bean faces (1100)   the cast you made with real beans
@@ -70,33 +87,65 @@ class Session:
     helper_casts: int = 0  # casts the helper has drawn: seeds the next one, so a resumed session goes on alike
     pending: int | None = None  # the person's cast (marks) awaiting a move
     positions: list[Position] = field(default_factory=list)
+    lock: HeldLock | None = field(default=None, repr=False, compare=False)
 
     # ---- making, saving, loading ----
 
     @classmethod
     def new(cls, ruleset: Ruleset, opponents: int, computer: str, seed: int, path: Path, force: bool,
             narrate: Narrator) -> Session:
-        """Starts a contest against `opponents` computer players, refusing to overwrite a save without force."""
+        """Starts a contest against `opponents` computer players, refusing to overwrite a save without force.
+
+        The save is locked while the session lives (see close): a second session on it is refused.
+        """
         if not 1 <= opponents <= 3:
             raise OptionError("--opponents must be 1, 2 or 3")
         players = opponents + 1
         if players not in ruleset.player_counts():
             counts = ", ".join(str(n - 1) for n in ruleset.player_counts())
             raise OptionError(f"ruleset '{ruleset.name}' takes {counts} computer opponent(s), not {opponents}")
-        check_writable(Path(path), force)
         comp = player(computer)
-        start = Position.new(ruleset, players)
-        session = cls(Record(start), {s: comp for s in range(1, players)}, seed, Path(path), narrate,
-                      positions=[start])
-        session.save()
+        path = Path(path)
+        check_folder(Path(os.path.abspath(resolve_target(path))).parent)
+        try:
+            Path(os.path.abspath(resolve_target(path))).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FileError(f"cannot make the folder for {path}: {exc.strerror or exc}") from None
+        lock = HeldLock(path, "patolli play session")
+        try:
+            check_regular(path)
+            if os.path.lexists(path) and not force:
+                raise OptionError(f"{path} holds a saved contest: continue it with `{resume_command(path)}` "
+                                  "(or start over with --force, which discards it)")
+            clean_stale_temps(path, 0)
+            start = Position.new(absolute_origin(ruleset), players)
+            session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate,
+                          positions=[start], lock=lock)
+            session.save()
+        except BaseException:
+            lock.release()
+            raise
         return session
 
+    def close(self) -> None:
+        """Lets go of the save (another session may then take it); the OS does it too if the process dies."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def to_json(self) -> dict[str, Any]:
-        """Returns the saved form: the record and the session's own facts."""
+        """Returns the saved form: the record, the ruleset itself and the session's own facts."""
         return {
             "format": FORMAT, "version": VERSION, "human": seat_name(HUMAN),
             "computers": {seat_name(s): p.name for s, p in self.computers.items()},
             "seed": self.seed, "level": self.level, "helper_casts": self.helper_casts, "pending_cast": self.pending,
+            "ruleset": ruleset_json(self.record.start.ruleset),
             "record": self.record.to_json(),
         }
 
@@ -106,27 +155,24 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, narrate: Narrator) -> Session:
-        """Returns the session saved at path, replaying and checking its record."""
+        """Returns the session saved at path, replaying and checking its record; the save stays locked."""
+        path = Path(path)
+        if not os.path.exists(path):  # before the lock, which would make a lock file beside it
+            raise FileError(f"{path}: no such saved game")
+        lock = HeldLock(path, "patolli play session")
         try:
-            data = json.loads(Path(path).read_text("utf-8"))
-        except FileNotFoundError:
-            raise OptionError(f"{path}: no such saved game") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise NotationError(f"{path}: not a readable saved game: {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise NotationError(f"{path}: not a saved game: \"format\" must be \"{FORMAT}\"")
-        if data.get("version") != VERSION:
-            raise NotationError(f"{path}: saved-game version {data.get('version')!r} is not supported")
-        try:
-            record = Record.from_json(data["record"])
-            computers = {"ABCD".index(s): player(n) for s, n in data["computers"].items()}
-            session = cls(record, computers, int(data["seed"]), Path(path), narrate, int(data["level"]),
-                          int(data["helper_casts"]), data.get("pending_cast"))
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, PatolliError):
+            data = read_user_json(path, "saved game", SAVE_LIMIT)
+            try:
+                session = session_from_json(cls, data, path, narrate)
+            except FileError:
                 raise
-            raise NotationError(f"{path}: saved game lacks or garbles {exc}") from None
-        session.positions = record.positions()
+            except PatolliError as exc:
+                raise type(exc)(f"{path}: {exc}") from None
+            clean_stale_temps(path, 0)
+        except BaseException:
+            lock.release()
+            raise
+        session.lock = lock
         return session
 
     # ---- state ----
@@ -171,9 +217,9 @@ class Session:
         """Plays one action, says what happened and saves."""
         pos = self.position
         after, events = pos.play(marks or 0, move)
+        self.pending = None  # first: a Ctrl-C between these lines must not leave a cast pending on a played turn
         self.record.turns.append(Turn(marks, move))
         self.positions.append(after)
-        self.pending = None
         for e in events:
             line = self.narrate(e, pos.ruleset)
             if line:
@@ -241,7 +287,7 @@ class Session:
             return True
         if text in ("quit", "q", "exit"):
             self.save()
-            out.say(f"saved to {self.path}; continue with: patolli play --resume {self.path}")
+            out.say(f"saved to {self.path}; continue with: {resume_command(self.path)}")
             return False
         if text in ("help", "?", "h"):
             for row in HELP.splitlines():
