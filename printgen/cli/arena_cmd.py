@@ -11,9 +11,10 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
-from printgen.players.arena import arena as run_arena
+from printgen.rulesets import load_ruleset
 
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
                                                 "core). Results do not depend on it.")]
@@ -48,6 +49,11 @@ def arena(
     as_json: JsonOpt = False,
 ) -> None:
     """Play A against B over many contests to bankruptcy, seats alternated: A's win rate with a 95% interval."""
+    from printgen.players.arena import arena as run_arena
+    from printgen.players.registry import player
+
+    load_ruleset(ruleset), player(a), player(b)  # bad names are said before the engine is prepared
+    prepare_engine("arena")
     with progress_bar("matches") as progress:
         r = run_arena(ruleset, a, b, matches, seed, workers, progress)
     res = r.result

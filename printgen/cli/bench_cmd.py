@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, PlayersOpt, RulesetOpt, SeedOpt
-from printgen.engine.simulate import bench as run_bench
 from printgen.rulesets import load_ruleset
 
 
@@ -22,7 +22,10 @@ def bench(
     as_json: JsonOpt = False,
 ) -> None:
     """Measure complete random-policy games per second on one core."""
+    from printgen.engine.simulate import bench as run_bench
+
     rs = load_ruleset(ruleset)
+    prepare_engine("bench")
     result = run_bench(rs, players or rs.players.min_players, seconds, 1 if seed is None else seed)
     if as_json:
         print(json.dumps({

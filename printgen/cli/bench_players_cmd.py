@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
-from printgen.players.benchmark import advisor_latency, contest_throughput
-from printgen.players.search import MAX_LEVEL
+from printgen.players.levels import MAX_LEVEL
 
 PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advisor:1", "gatigo:S3T1"),
             ("advisor:2", "gatigo:S3T1")]
@@ -26,6 +26,9 @@ def bench_players(
     as_json: JsonOpt = False,
 ) -> None:
     """Time the advisor at each level on sample positions, and count contests per second on one core."""
+    from printgen.players.benchmark import advisor_latency, contest_throughput
+
+    prepare_engine("bench-players")
     latency = advisor_latency(ruleset, list(range(max_level + 1)), positions)
     speed = contest_throughput(ruleset, PAIRINGS, seconds)
     if as_json:

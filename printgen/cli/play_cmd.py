@@ -5,19 +5,19 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.narrate import describe
 from printgen.cli.options import RulesetOpt, SeedOpt
-from printgen.cli.position_cmd import show_position
-from printgen.engine.position import Position
-from printgen.play.saved import resume_command
-from printgen.play.session import Session
 from printgen.rulesets import load_ruleset
+
+if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
+    from printgen.engine.position import Position
+    from printgen.play.session import Session
 
 INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
@@ -34,6 +34,8 @@ class ConsoleOutput:
 
     def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
         """Draws the board with pieces, holdings, pool and offering."""
+        from printgen.cli.position_cmd import show_position
+
         show_position(pos, self.console, marks)
 
 
@@ -52,11 +54,16 @@ def play(
 
     Ctrl-C saves and stops (exit code 130); continue with --resume. One session at a time may use a save.
     """
+    from printgen.cli.narrate import describe
+    from printgen.play.saved import resume_command
+    from printgen.play.session import Session
+
     console = Console(highlight=False)
     out = ConsoleOutput(console)
     interactive = sys.stdin.isatty()
     session: Session | None = None
     try:
+        prepare_engine("play")
         if resume is not None:
             session = Session.load(resume, describe)
             out.say(f"resuming {resume}: {session.position.ruleset.spec}, turn {len(session.record.turns)}")
@@ -82,6 +89,8 @@ def play(
 
 def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
     """Reads and plays the person's lines until the contest ends, they quit or the input ends."""
+    from printgen.play.saved import resume_command
+
     session.run_computers(out)
     shown_turn = -1
     while not session.over:

@@ -8,11 +8,8 @@ from typing import Annotated
 
 import typer
 
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.narrate import describe
-from printgen.engine import notation
-from printgen.engine.position import seat_name
-from printgen.engine.record import Record
 
 
 @reports_errors
@@ -21,6 +18,12 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the final position as JSON.")] = False,
 ) -> None:
     """Replay a game record turn by turn, checking each move, and print the final position."""
+    from printgen.cli.narrate import describe
+    from printgen.engine import notation
+    from printgen.engine.position import seat_name
+    from printgen.engine.record import Record
+
+    prepare_engine("replay")
     record = Record.load(record_file)
     pos = record.start
     if not as_json:

@@ -9,12 +9,11 @@ from typing import Annotated
 import typer
 
 from printgen.cli.arena_cmd import WorkersOpt, progress_bar
+from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import FileError, check_folder
-from printgen.players.heatmap import HEATMAPS
-from printgen.players.tournament import run_tournament, write_tournament
 from printgen.render.raster import load_cairosvg
 
 
@@ -30,6 +29,9 @@ def tournament(
     as_json: JsonOpt = False,
 ) -> None:
     """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
+    from printgen.players.heatmap import HEATMAPS
+    from printgen.players.tournament import run_tournament, write_tournament
+
     check_folder(out)  # before the long work, not after it
     try:
         busy = out.is_dir() and any(out.iterdir())
@@ -39,6 +41,7 @@ def tournament(
         raise OptionError(f"{out} is not empty; use --force to write over it")
     load_cairosvg(HEATMAPS)  # before the matches are played, not after
     with progress_bar("matches") as progress:
+        prepare_engine("tournament")
         result = run_tournament(ruleset, matches, seed, workers, progress)
     files = write_tournament(result, out, force=True)
     if as_json:

@@ -44,7 +44,8 @@ from printgen.play.saved import (
     session_from_json,
 )
 from printgen.players.advisor import advise
-from printgen.players.registry import DEFAULT_LEVEL, Player, player, seeded_rng
+from printgen.players.levels import DEFAULT_LEVEL
+from printgen.players.registry import Player, player, seeded_rng
 from printgen.rulesets.model import Ruleset
 
 HELP = """commands:

@@ -12,8 +12,8 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
 from printgen.players.evaluation import eval_tables_for
-from printgen.players.registry import DEFAULT_LEVEL
-from printgen.players.search import GAME_WEIGHT, MAX_LEVEL, analyse, make_scratch
+from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
 
 
 @dataclass(frozen=True)

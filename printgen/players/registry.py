@@ -17,9 +17,9 @@ from printgen.engine.position import Position
 from printgen.errors import OptionError
 from printgen.players import policy
 from printgen.players.evaluation import eval_tables_for
-from printgen.players.search import MAX_LEVEL, make_scratch
+from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.search import make_scratch
 
-DEFAULT_LEVEL = 3  # the advisor's default: answers in well under a second (benchmarked by `patolli bench-players`)
 GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
 
 

@@ -15,8 +15,8 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.jit import njit
 from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate
+from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 
-MAX_LEVEL = 6
 GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
 
 Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top")
