@@ -12,7 +12,8 @@ from printgen.render import glyphs
 from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect, translate
-from printgen.render.typeset import PT, Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
 from printgen.rules_text.blocks import Align, BoardFigure, Bullets, CellFigure, Document, Heading, Paragraph, Table
 from printgen.rulesets.model import Orientation, Ruleset
@@ -52,7 +53,7 @@ def _text_box(markup: str, width: float, size: float = BODY, lead: float = LEAD,
               prefix: str = "") -> Box:
     """Returns a breakable paragraph box; prefix (a bullet or number) hangs in the indent."""
     lines = break_lines(words_of(markup, size, base), width - indent, size)
-    h = lead * PT
+    h = pt_to_mm(lead)
     drawn: list[tuple[float, object]] = []
     for i, ln in enumerate(lines):
         def draw(x: float, y: float, ln: list = ln, first: bool = i == 0) -> list[Item]:
@@ -69,7 +70,7 @@ def _heading_box(text: str, width: float, level: int) -> Box:
     size = {1: 15.0, 2: 11.5, 3: 10.0}[level]
     role = {1: "display", 2: "display", 3: "display-regular"}[level]
     lines = break_lines(words_of(text, size, role), width, size)
-    h = size * 1.25 * PT
+    h = pt_to_mm(size * 1.25)
     height = h * len(lines) + (2.0 if level == 1 else 0.6)
 
     def draw(x: float, y: float) -> list[Item]:
@@ -97,9 +98,9 @@ def _table_box(t: Table, width: float) -> Box:
     setted = []
     for cells, base in rows:
         wrapped = [break_lines(words_of(c, size, base), widths[j] - 3.0, size) for j, c in enumerate(cells)]
-        setted.append((wrapped, max(len(w) for w in wrapped) * lead * PT + 1.6))
+        setted.append((wrapped, pt_to_mm(max(len(w) for w in wrapped) * lead) + 1.6))
     cap_lines = break_lines(words_of(t.caption, SMALL, "body-italic"), width, SMALL) if t.caption else []
-    height = sum(h for _, h in setted) + len(cap_lines) * SMALL_LEAD * PT + (1.5 if cap_lines else 0)
+    height = sum(h for _, h in setted) + pt_to_mm(len(cap_lines) * SMALL_LEAD) + (1.5 if cap_lines else 0)
 
     def draw(x: float, y: float) -> list[Item]:
         return [Group(tuple(_draw_table(x, y)), tag=f"table {id(t)}")]
@@ -116,15 +117,15 @@ def _table_box(t: Table, width: float) -> Box:
                 align = t.align[j] if j < len(t.align) else Align.LEFT
                 anchor = {Align.LEFT: "start", Align.RIGHT: "end", Align.CENTRE: "middle"}[align]
                 for k, ln in enumerate(lines):
-                    items += set_line(ln, cx + 1.5, cy + 0.8 + lead * PT * (k + 0.78), size, anchor=anchor,
+                    items += set_line(ln, cx + 1.5, cy + 0.8 + pt_to_mm(lead) * (k + 0.78), size, anchor=anchor,
                                       width=widths[j] - 3.0)
                 cx += widths[j]
             cy += h
             items.append(line((x, cy), (x + total, cy), Style(stroke="area.line", width=0.5 if r == 0 else 0.2)))
         cy += 1.5
         for ln in cap_lines:
-            items += set_line(ln, x, cy + SMALL_LEAD * PT * 0.78, SMALL, fill="ink.soft")
-            cy += SMALL_LEAD * PT
+            items += set_line(ln, x, cy + pt_to_mm(SMALL_LEAD) * 0.78, SMALL, fill="ink.soft")
+            cy += pt_to_mm(SMALL_LEAD)
         return items
     return Box(height, draw, space_before=3.0)
 
@@ -263,7 +264,7 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
 def _title_box(text: str, width: float) -> Box:
     size = 20.0
     lines = break_lines(words_of(text, size, "display-black"), width, size)
-    h = size * 1.2 * PT
+    h = pt_to_mm(size * 1.2)
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = []

@@ -13,8 +13,8 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printgen.render.fonts import register
 from printgen.render.scene import Item, Page, Path, Text, flatten
+from printgen.render.units import PT_PER_MM, mm_to_pt, pt_to_mm
 
-PT = 72 / 25.4  # points per millimetre
 rl_config.useA85 = 0  # binary streams: smaller files, and ASCII85 encoding was a third of the writing time
 
 
@@ -57,7 +57,7 @@ def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
 def _draw_text(c: Canvas, t: Text, m: tuple[float, ...], colours: dict[str, str]) -> None:
     """Draws a line of text through transform m with one text object (no graphics-state save)."""
     face = register(t.font)
-    size = t.size / PT
+    size = pt_to_mm(t.size)
     x = t.x
     if t.anchor != "start":
         w = stringWidth(t.text, face, size)
@@ -115,9 +115,9 @@ def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> by
     c.setCreator("printgen (Patolli print kit)")
     c.setKeywords(meta.keywords)
     for page in pages:
-        c.setPageSize((page.width * PT, page.height * PT))
+        c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         c.saveState()
-        c.transform(PT, 0, 0, -PT, 0, page.height * PT)  # millimetres, y down
+        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, mm_to_pt(page.height))  # millimetres, y down
         _draw(c, page.items, colours)
         c.restoreState()
         c.showPage()

@@ -12,8 +12,8 @@ from fontTools.ttLib import TTFont
 from printgen.render.fonts import ROLES, font_path
 from printgen.render.raster import svg_to_png
 from printgen.render.scene import Page, Path, Text, flatten
+from printgen.render.units import pt_to_mm
 
-PT = 72 / 25.4
 PNG_OUTPUT = "PNG output"  # names the output in the error when the cairo library is missing
 logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)  # the fonts' dates are just old
 
@@ -87,7 +87,7 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
                     attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in s.dash)
             target.add(dwg.path(**attrs))
         elif isinstance(item, Text):
-            scale = item.size / PT / _font(item.font)["head"].unitsPerEm
+            scale = pt_to_mm(item.size) / _font(item.font)["head"].unitsPerEm
             group = dwg.g(transform=f"{matrix} translate({_fmt(item.x)} {_fmt(item.y)}) rotate({_fmt(item.rotation)})",
                           fill=colours[item.fill])
             for d, off in _text_paths(item):
