@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from printgen.engine.topology import CellKind, Topology, seat_quarters
 from printgen.render import glyphs
-from printgen.render.scene import Group, Item, Path, Point, Style, Text, apply, arc_ops, polygon, rect, translate
+from printgen.render.affine import Affine, Point
+from printgen.render.scene import Group, Item, Path, Style, Text, arc_ops, polygon, rect
 from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
@@ -36,13 +37,12 @@ class BoardGeometry:
 
     def __init__(self, topo: Topology, cell: float, orientation: Orientation) -> None:
         self.topo, self.c = topo, cell
-        a = math.radians(45 if orientation is Orientation.X else 0)
-        self.rot = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
         self.angle = 45.0 if orientation is Orientation.X else 0.0
+        self.rot = Affine.rotate(self.angle)
 
     def to_page(self, u: float, v: float) -> Point:
         """Returns a point of the upright cross (mm, y down, centred) turned by the orientation."""
-        return apply(self.rot, (u, v))
+        return self.rot.apply(u, v)
 
     def centre(self, number: int) -> Point:
         """Returns the centre of a cell in the upright cross."""
@@ -216,7 +216,7 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
         cx, cy = geo.centre(cell.number)
         if geo.angle:
             x, y = geo.to_page(cx, cy - geo.c * 0.5 + geo.c * 0.02)
-            x, y = apply(_inverse(geo.rot), (x, y + geo.c * 0.22))
+            x, y = geo.rot.inverse().apply(x, y + geo.c * 0.22)
             anchor = "middle"
         else:
             x, y = x0 + geo.c * 0.09, y0 + geo.c * 0.22
@@ -224,12 +224,6 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
         out.append(Text(x, y, str(cell.number), "body-bold", size, fill="cell.number", anchor=anchor,
                         rotation=-geo.angle, tag=f"number {cell.number}"))
     return out
-
-
-def _inverse(t: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    a, b, c, d, e, f = t
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
@@ -283,9 +277,9 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
     items: list[Item] = [rect(0, 0, 2 * (half + margin), 2 * (half + margin), Style(fill="mat", stroke="mat.edge",
                                                                                       width=0.6),
                               tag="mat", radius=cell * 0.3)]
-    shift = translate(half + margin, half + margin)
+    shift = Affine.translate(half + margin, half + margin)
     items.append(Group((turned, numbers), shift))
-    corners = {c.number: tuple(apply(shift, geo.to_page(*p)) for p in geo.cell_square(c.number))
+    corners = {c.number: tuple(shift.apply(*geo.to_page(*p)) for p in geo.cell_square(c.number))
                for c in topo.cells}
     size = 2 * (half + margin)
     return BoardDrawing(tuple(items), size, size, cell, corners, {c.number: c.kind for c in topo.cells})  # type: ignore[arg-type]

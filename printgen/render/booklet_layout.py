@@ -9,9 +9,10 @@ from functools import cache
 from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render import glyphs
+from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
 from printgen.render.fonts import text_width
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect, translate
+from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
 from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
@@ -154,7 +155,7 @@ def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> lis
     suffix = f" {cell.number}"
     items = [i for i in _all_cells(rs, size) if getattr(i, "tag", "").endswith(suffix)]
     cx, cy = geo.centre(cell.number)
-    return [Group(tuple(items), translate(-cx, -cy))]
+    return [Group(tuple(items), Affine.translate(-cx, -cy))]
 
 
 def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
@@ -164,7 +165,7 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = [Group(tuple(cell_picture(rs, fig.kind, fig.capture, pic)),
-                                   translate(x + pic / 2, y + pic / 2 + 0.5))]
+                                   Affine.translate(x + pic / 2, y + pic / 2 + 0.5))]
         ty = y + max(0.0, (pic - text.height) / 2)
         for h, d in text.lines:
             items += d(x + pic + 4.0, ty)  # type: ignore[operator]
@@ -190,7 +191,7 @@ def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tup
     if "-" in fig.move:
         a, b = (int(v) for v in fig.move.split("-"))
         marks += _move_arrow(centre[a], centre[b])
-    return [Group((*d.items, *marks), (k, 0, 0, k, 0, 0))], d.height * k
+    return [Group((*d.items, *marks), Affine.scale(k))], d.height * k
 
 
 def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
@@ -210,7 +211,7 @@ def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
     cap = _text_box(fig.caption, width, SMALL, SMALL_LEAD, space=0.0, fill="ink.soft", base="body-italic")
 
     def draw(x: float, y: float) -> list[Item]:
-        out: list[Item] = [Group(tuple(items), translate(x + (width - pic_w) / 2, y))]
+        out: list[Item] = [Group(tuple(items), Affine.translate(x + (width - pic_w) / 2, y))]
         cy = y + h + 1.5
         for lh, d in cap.lines:
             out += d(x, cy)  # type: ignore[operator]
@@ -256,7 +257,7 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
         y += 6.0
     d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang])
     k = (w - 50) / d.width
-    page.add(Group(d.items, (k, 0, 0, k, 25, y + 4), tag="cover board"))
+    page.add(Group(d.items, Affine.translate(25, y + 4) @ Affine.scale(k), tag="cover board"))
     page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))
     return page
 

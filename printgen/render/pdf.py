@@ -11,6 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
+from printgen.render.affine import IDENTITY, Affine
 from printgen.render.fonts import register
 from printgen.render.scene import Item, Page, Path, Text, flatten
 from printgen.render.units import PT_PER_MM, mm_to_pt, pt_to_mm
@@ -54,7 +55,7 @@ def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
     c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
 
 
-def _draw_text(c: Canvas, t: Text, m: tuple[float, ...], colours: dict[str, str]) -> None:
+def _draw_text(c: Canvas, t: Text, m: Affine, colours: dict[str, str]) -> None:
     """Draws a line of text through transform m with one text object (no graphics-state save)."""
     face = register(t.font)
     size = pt_to_mm(t.size)
@@ -65,13 +66,9 @@ def _draw_text(c: Canvas, t: Text, m: tuple[float, ...], colours: dict[str, str]
     # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
     r = math.radians(t.rotation)
     cos, sin = math.cos(r), math.sin(r)
-    local = (cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
-    a, b, cc, d, e, f = m
-    la, lb, lc, ld, le, lf = local
-    full = (a * la + cc * lb, b * la + d * lb, a * lc + cc * ld, b * lc + d * ld, a * le + cc * lf + e,
-            b * le + d * lf + f)
+    local = Affine(cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
     text = c.beginText()
-    text.setTextTransform(*full)
+    text.setTextTransform(*(m @ local))
     text.setFont(face, size)
     text.setFillColor(HexColor(colours[t.fill]))
     text.textOut(t.text)
@@ -90,19 +87,13 @@ def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
             p = c.beginPath()
             p.rect(x, y, w, h)
             c.clipPath(p, stroke=0, fill=0)
-            c.transform(*_inverse(ct))
+            c.transform(*ct.inverse())
         c.transform(*t)
         if isinstance(item, Path):
             _draw_path(c, item, colours)
         elif isinstance(item, Text):
-            _draw_text(c, item, (1, 0, 0, 1, 0, 0), colours)
+            _draw_text(c, item, IDENTITY, colours)
         c.restoreState()
-
-
-def _inverse(t: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    a, b, c, d, e, f = t
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> bytes:

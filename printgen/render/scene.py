@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-Point = tuple[float, float]
+from printgen.render.affine import IDENTITY, Affine, Point
+
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
 Op = tuple[object, ...]
 
@@ -47,11 +49,11 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn through an affine transform (a, b, c, d, e, f), mapping (x, y) to (ax + cy + e, bx + dy + f),
-    optionally clipped to a rectangle (x, y, w, h) given in the group's own coordinates."""
+    """Items drawn through a transform, optionally clipped to a rectangle (x, y, w, h) in the group's own
+    coordinates."""
 
     items: tuple[Item, ...]
-    transform: tuple[float, float, float, float, float, float] = (1, 0, 0, 1, 0, 0)
+    transform: Affine = IDENTITY
     tag: str = ""
     clip: tuple[float, float, float, float] | None = None
 
@@ -126,48 +128,33 @@ def circle(cx: float, cy: float, r: float, style: Style, tag: str = "") -> Path:
     return Path(tuple(arc_ops(cx, cy, r, 0, 360) + [("Z",)]), style, tag)
 
 
-def translate(dx: float, dy: float) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform moving by (dx, dy)."""
-    return (1, 0, 0, 1, dx, dy)
-
-
-def rotate_about(deg: float, cx: float, cy: float) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform rotating by deg (clockwise on the page) about (cx, cy)."""
-    a = math.radians(deg)
-    c, s = math.cos(a), math.sin(a)
-    return (c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy)
-
-
-def compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform applying inner, then outer."""
-    a1, b1, c1, d1, e1, f1 = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
-
-
-def apply(t: tuple[float, ...], p: Point) -> Point:
-    """Returns point p through transform t."""
-    a, b, c, d, e, f = t
-    return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)
-
-
 def path_points(p: Path) -> list[Point]:
     """Returns the end points of a path's operations (enough for bounds and containment tests)."""
     return [(float(op[-2]), float(op[-1])) for op in p.ops if op[0] != "Z"]  # type: ignore[arg-type]
 
 
-Clip = tuple[tuple[float, float, float, float], tuple[float, ...]]  # rectangle and the transform it is in
+class Clip(NamedTuple):
+    """A clipping rectangle (x, y, w, h) and the transform it is drawn through."""
+
+    rect: tuple[float, float, float, float]
+    transform: Affine
 
 
-def flatten(items: list[Item] | tuple[Item, ...], t: tuple[float, ...] = (1, 0, 0, 1, 0, 0),
-            clip: Clip | None = None) -> list[tuple[Item, tuple, Clip | None]]:
+class Leaf(NamedTuple):
+    """A path or a line of text with the transform it is drawn through and the clip it is drawn within."""
+
+    item: Path | Text
+    transform: Affine
+    clip: Clip | None
+
+
+def flatten(items: list[Item] | tuple[Item, ...], t: Affine = IDENTITY, clip: Clip | None = None) -> list[Leaf]:
     """Returns every leaf item with its accumulated transform and the clip it is drawn within (innermost)."""
-    out: list[tuple[Item, tuple, Clip | None]] = []
+    out: list[Leaf] = []
     for item in items:
         if isinstance(item, Group):
-            inner = compose(t, item.transform)
-            out += flatten(item.items, inner, (item.clip, inner) if item.clip else clip)
+            inner = t @ item.transform
+            out += flatten(item.items, inner, Clip(item.clip, inner) if item.clip else clip)
         else:
-            out.append((item, t, clip))
+            out.append(Leaf(item, t, clip))
     return out

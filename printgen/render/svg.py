@@ -11,7 +11,7 @@ from fontTools.ttLib import TTFont
 
 from printgen.render.fonts import ROLES, font_path
 from printgen.render.raster import svg_to_png
-from printgen.render.scene import Page, Path, Text, flatten
+from printgen.render.scene import Clip, Page, Path, Text, flatten
 from printgen.render.units import pt_to_mm
 
 PNG_OUTPUT = "PNG output"  # names the output in the error when the cairo library is missing
@@ -63,18 +63,17 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
     """Returns one page as SVG text, sized in millimetres."""
     dwg = svgwrite.Drawing(size=(f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"), profile="full", debug=False)
     dwg.viewbox(0, 0, page.width, page.height)
-    clips: dict[tuple, str] = {}
+    clips: dict[Clip, str] = {}
     for item, t, clip in flatten(page.items):
         matrix = "matrix(" + " ".join(_fmt(v) for v in t) + ")"
         target = dwg
         if clip is not None:
-            key = (clip[0], tuple(clip[1]))
-            if key not in clips:
-                clips[key] = f"clip{len(clips)}"
-                cp = dwg.defs.add(dwg.clipPath(id=clips[key]))
+            if clip not in clips:
+                clips[clip] = f"clip{len(clips)}"
+                cp = dwg.defs.add(dwg.clipPath(id=clips[clip]))
                 (x, y, w, h), ct = clip
                 cp.add(dwg.rect((x, y), (w, h), transform="matrix(" + " ".join(_fmt(v) for v in ct) + ")"))
-            target = dwg.add(dwg.g(clip_path=f"url(#{clips[key]})"))
+            target = dwg.add(dwg.g(clip_path=f"url(#{clips[clip]})"))
         if isinstance(item, Path):
             s = item.style
             attrs = {"d": _path_d(item), "transform": matrix, "fill": colours[s.fill] if s.fill else "none",
