@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from printgen.engine.topology import CellKind, Topology, seat_quarters
 from printgen.render import glyphs
 from printgen.render.affine import Affine, Point
-from printgen.render.scene import Group, Item, Path, Style, Text, arc_ops, polygon, rect
+from printgen.render.paths import CLOSE, CurveTo, LineTo, MoveTo, Op, arc_ops
+from printgen.render.scene import Group, Item, Path, Style, Text, polygon, rect
 from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
@@ -85,7 +86,7 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     big = (x1 - x0)
     k = min(range(4), key=lambda i: math.hypot(corners[i][0] - corner[0], corners[i][1] - corner[1]))
-    ops: list[tuple[object, ...]] = []
+    ops: list[Op] = []
     for i in range(4):
         p = corners[(k + 1 + i) % 4]
         prev = corners[(k + i) % 4]
@@ -93,10 +94,10 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
         rad = big if (k + 1 + i) % 4 == k else r
         a = _towards(p, prev, rad)
         b = _towards(p, nxt, rad)
-        ops.append(("M" if i == 0 else "L", *a))
+        ops.append(MoveTo(*a) if i == 0 else LineTo(*a))
         kk = 0.5523 * rad
-        ops.append(("C", *_towards(a, p, kk), *_towards(b, p, kk), *b))
-    ops.append(("Z",))
+        ops.append(CurveTo(*_towards(a, p, kk), *_towards(b, p, kk), *b))
+    ops.append(CLOSE)
     return Path(tuple(ops), style, tag=f"cell {number}")
 
 
@@ -154,11 +155,11 @@ def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float =
     """Returns the X marking a seat's end cell, an X on the page whichever way the board is turned."""
     cx, cy = geo.centre(number)
     h = geo.c * 0.3 * scale
-    ops: list[tuple[object, ...]] = []
+    ops: list[Op] = []
     for deg in (45, 135):
         a = math.radians(deg - geo.angle)
         dx, dy = math.cos(a) * h, math.sin(a) * h
-        ops += [("M", cx - dx, cy - dy), ("L", cx + dx, cy + dy)]
+        ops += [MoveTo(cx - dx, cy - dy), LineTo(cx + dx, cy + dy)]
     return Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.07 * scale), tag=f"end cross {number}")
 
 

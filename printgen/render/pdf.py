@@ -10,9 +10,11 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printgen.render.affine import IDENTITY, Affine
 from printgen.render.fonts import register
+from printgen.render.paths import trace
 from printgen.render.scene import Item, Page, Path, Text, flatten
 from printgen.render.units import PT_PER_MM, mm_to_pt, pt_to_mm
 
@@ -29,21 +31,31 @@ class Metadata:
     author: str = "printgen"
 
 
+class _PdfPen:
+    """Hands path operations to a reportlab path object."""
+
+    def __init__(self, path: PDFPathObject) -> None:
+        self.path = path
+
+    def move_to(self, x: float, y: float) -> None:
+        self.path.moveTo(x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self.path.lineTo(x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self.path.curveTo(x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self.path.close()
+
+
 def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
     s = p.style
     if s.fill is None and s.stroke is None:
         return
     path = c.beginPath()
-    for op in p.ops:
-        kind = op[0]
-        if kind == "M":
-            path.moveTo(op[1], op[2])
-        elif kind == "L":
-            path.lineTo(op[1], op[2])
-        elif kind == "C":
-            path.curveTo(*op[1:7])
-        else:
-            path.close()
+    trace(p.ops, _PdfPen(path))
     if s.fill is not None:
         c.setFillColor(HexColor(colours[s.fill]))
     if s.stroke is not None:

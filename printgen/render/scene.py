@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from printgen.render.affine import IDENTITY, Affine, Point
-
-# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-Op = tuple[object, ...]
+from printgen.render.paths import CLOSE, Close, CurveTo, LineTo, MoveTo, Op, arc_ops
 
 
 @dataclass(frozen=True)
@@ -80,57 +77,38 @@ class Page:
 def rect(x: float, y: float, w: float, h: float, style: Style, tag: str = "", radius: float = 0.0) -> Path:
     """Returns a rectangle, with rounded corners of the given radius."""
     if radius <= 0:
-        return Path((("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)), style, tag)
+        return Path((MoveTo(x, y), LineTo(x + w, y), LineTo(x + w, y + h), LineTo(x, y + h), CLOSE), style, tag)
     r = min(radius, w / 2, h / 2)
     k = 0.5523 * r
-    ops: list[Op] = [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
-                     ("L", x + w, y + h - r),
-                     ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h), ("L", x + r, y + h),
-                     ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r), ("L", x, y + r),
-                     ("C", x, y + r - k, x + r - k, y, x + r, y), ("Z",)]
-    return Path(tuple(ops), style, tag)
+    ops: tuple[Op, ...] = (MoveTo(x + r, y), LineTo(x + w - r, y),
+                           CurveTo(x + w - r + k, y, x + w, y + r - k, x + w, y + r), LineTo(x + w, y + h - r),
+                           CurveTo(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h), LineTo(x + r, y + h),
+                           CurveTo(x + r - k, y + h, x, y + h - r + k, x, y + h - r), LineTo(x, y + r),
+                           CurveTo(x, y + r - k, x + r - k, y, x + r, y), CLOSE)
+    return Path(ops, style, tag)
 
 
 def polygon(points: list[Point], style: Style, tag: str = "", closed: bool = True) -> Path:
     """Returns a polygon (or an open polyline) through the points."""
-    ops: list[Op] = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+    ops: list[Op] = [MoveTo(*points[0])] + [LineTo(*p) for p in points[1:]]
     if closed:
-        ops.append(("Z",))
+        ops.append(CLOSE)
     return Path(tuple(ops), style, tag)
 
 
 def line(a: Point, b: Point, style: Style, tag: str = "") -> Path:
     """Returns a straight line."""
-    return Path((("M", *a), ("L", *b)), style, tag)
-
-
-def arc_ops(cx: float, cy: float, r: float, start: float, end: float, move: bool = True) -> list[Op]:
-    """Returns Bézier operations for a circular arc from angle start to end (degrees, clockwise on the page)."""
-    ops: list[Op] = []
-    steps = max(1, math.ceil(abs(end - start) / 90))
-    span = math.radians(end - start) / steps
-    k = 4 / 3 * math.tan(span / 4) * r
-    a = math.radians(start)
-    x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
-    if move:
-        ops.append(("M", x0, y0))
-    for _ in range(steps):
-        b = a + span
-        x1, y1 = cx + r * math.cos(b), cy + r * math.sin(b)
-        ops.append(("C", x0 - k * math.sin(a), y0 + k * math.cos(a),
-                    x1 + k * math.sin(b), y1 - k * math.cos(b), x1, y1))
-        a, x0, y0 = b, x1, y1
-    return ops
+    return Path((MoveTo(*a), LineTo(*b)), style, tag)
 
 
 def circle(cx: float, cy: float, r: float, style: Style, tag: str = "") -> Path:
     """Returns a circle."""
-    return Path(tuple(arc_ops(cx, cy, r, 0, 360) + [("Z",)]), style, tag)
+    return Path((*arc_ops(cx, cy, r, 0, 360), CLOSE), style, tag)
 
 
 def path_points(p: Path) -> list[Point]:
     """Returns the end points of a path's operations (enough for bounds and containment tests)."""
-    return [(float(op[-2]), float(op[-1])) for op in p.ops if op[0] != "Z"]  # type: ignore[arg-type]
+    return [(float(op.x), float(op.y)) for op in p.ops if not isinstance(op, Close)]
 
 
 class Clip(NamedTuple):

@@ -10,6 +10,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from printgen.render.fonts import ROLES, font_path
+from printgen.render.paths import trace
 from printgen.render.raster import svg_to_png
 from printgen.render.scene import Clip, Page, Path, Text, flatten
 from printgen.render.units import pt_to_mm
@@ -52,11 +53,32 @@ def _fmt(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".")
 
 
+class _SvgPen:
+    """Writes path operations as SVG path data, coordinates to a thousandth of a millimetre."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def _add(self, command: str, *values: float) -> None:
+        self.parts.append(command + " ".join(_fmt(float(v)) for v in values))
+
+    def move_to(self, x: float, y: float) -> None:
+        self._add("M", x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self._add("L", x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self._add("C", x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self._add("Z")
+
+
 def _path_d(p: Path) -> str:
-    parts = []
-    for op in p.ops:
-        parts.append(str(op[0]) + " ".join(_fmt(float(v)) for v in op[1:]))  # type: ignore[arg-type]
-    return " ".join(parts)
+    pen = _SvgPen()
+    trace(p.ops, pen)
+    return " ".join(pen.parts)
 
 
 def render_svg(page: Page, colours: dict[str, str]) -> str:
