@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -13,9 +15,10 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printgen.render.affine import IDENTITY, Affine
+from printgen.render.backend import draw
 from printgen.render.fonts import register
 from printgen.render.paths import trace
-from printgen.render.scene import Item, Page, Path, Text, flatten
+from printgen.render.scene import Clip, Page, Path, Text
 from printgen.render.units import PT_PER_MM, mm_to_pt, pt_to_mm
 
 rl_config.useA85 = 0  # binary streams: smaller files, and ASCII85 encoding was a third of the writing time
@@ -50,48 +53,25 @@ class _PdfPen:
         self.path.close()
 
 
-def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
-    s = p.style
-    if s.fill is None and s.stroke is None:
-        return
-    path = c.beginPath()
-    trace(p.ops, _PdfPen(path))
-    if s.fill is not None:
-        c.setFillColor(HexColor(colours[s.fill]))
-    if s.stroke is not None:
-        c.setStrokeColor(HexColor(colours[s.stroke]))
-        c.setLineWidth(s.width)
-        c.setDash(list(s.dash) if s.dash else [])
-        c.setLineJoin(1 if s.join_round else 0)
-        c.setLineCap(1 if s.join_round else 0)
-    c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
+class PdfBackend:
+    """Draws pages on a reportlab canvas in millimetres, y down."""
 
+    def __init__(self, canvas: Canvas, colours: dict[str, str]) -> None:
+        self.c, self.colours = canvas, colours
 
-def _draw_text(c: Canvas, t: Text, m: Affine, colours: dict[str, str]) -> None:
-    """Draws a line of text through transform m with one text object (no graphics-state save)."""
-    face = register(t.font)
-    size = pt_to_mm(t.size)
-    x = t.x
-    if t.anchor != "start":
-        w = stringWidth(t.text, face, size)
-        x -= w / 2 if t.anchor == "middle" else w
-    # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
-    r = math.radians(t.rotation)
-    cos, sin = math.cos(r), math.sin(r)
-    local = Affine(cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
-    text = c.beginText()
-    text.setTextTransform(*(m @ local))
-    text.setFont(face, size)
-    text.setFillColor(HexColor(colours[t.fill]))
-    text.textOut(t.text)
-    c.drawText(text)
+    def begin_page(self, page: Page) -> None:
+        self.c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        self.c.saveState()
+        self.c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, mm_to_pt(page.height))  # millimetres, y down
 
+    def end_page(self, page: Page) -> None:
+        self.c.restoreState()
+        self.c.showPage()
 
-def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
-    for item, t, clip in flatten(items):
-        if isinstance(item, Text) and clip is None:
-            _draw_text(c, item, t, colours)
-            continue
+    @contextmanager
+    def _placed(self, transform: Affine, clip: Clip | None) -> Iterator[None]:
+        """Draws within a saved graphics state, clipped, through transform."""
+        c = self.c
         c.saveState()
         if clip is not None:
             (x, y, w, h), ct = clip
@@ -100,12 +80,54 @@ def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
             p.rect(x, y, w, h)
             c.clipPath(p, stroke=0, fill=0)
             c.transform(*ct.inverse())
-        c.transform(*t)
-        if isinstance(item, Path):
-            _draw_path(c, item, colours)
-        elif isinstance(item, Text):
-            _draw_text(c, item, IDENTITY, colours)
-        c.restoreState()
+        c.transform(*transform)
+        try:
+            yield
+        finally:
+            c.restoreState()
+
+    def path(self, path: Path, transform: Affine, clip: Clip | None) -> None:
+        with self._placed(transform, clip):
+            self._path(path)
+
+    def text(self, text: Text, transform: Affine, clip: Clip | None) -> None:
+        if clip is None:  # one text object through the whole transform, no graphics-state save
+            self._text(text, transform)
+            return
+        with self._placed(transform, clip):
+            self._text(text, IDENTITY)
+
+    def _path(self, p: Path) -> None:
+        c, s = self.c, p.style
+        if s.fill is None and s.stroke is None:
+            return
+        path = c.beginPath()
+        trace(p.ops, _PdfPen(path))
+        if s.fill is not None:
+            c.setFillColor(HexColor(self.colours[s.fill]))
+        if s.stroke is not None:
+            c.setStrokeColor(HexColor(self.colours[s.stroke]))
+            c.setLineWidth(s.width)
+            c.setDash(list(s.dash) if s.dash else [])
+            c.setLineJoin(1 if s.join_round else 0)
+            c.setLineCap(1 if s.join_round else 0)
+        c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
+
+    def _text(self, t: Text, m: Affine) -> None:
+        """Draws a line of text through transform m with one text object."""
+        face = register(t.font)
+        size = pt_to_mm(t.size)
+        x = t.x if t.anchor == "start" else t.x - t.start_offset(stringWidth(t.text, face, size))
+        # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
+        r = math.radians(t.rotation)
+        cos, sin = math.cos(r), math.sin(r)
+        local = Affine(cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
+        text = self.c.beginText()
+        text.setTextTransform(*(m @ local))
+        text.setFont(face, size)
+        text.setFillColor(HexColor(self.colours[t.fill]))
+        text.textOut(t.text)
+        self.c.drawText(text)
 
 
 def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> bytes:
@@ -117,12 +139,6 @@ def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> by
     c.setSubject(meta.subject)
     c.setCreator("printgen (Patolli print kit)")
     c.setKeywords(meta.keywords)
-    for page in pages:
-        c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
-        c.saveState()
-        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, mm_to_pt(page.height))  # millimetres, y down
-        _draw(c, page.items, colours)
-        c.restoreState()
-        c.showPage()
+    draw(pages, PdfBackend(c, colours))
     c.save()
     return buf.getvalue()

@@ -43,6 +43,10 @@ class Text:
     rotation: float = 0.0
     tag: str = ""
 
+    def start_offset(self, width: float) -> float:
+        """Returns how far before x a line this wide starts: none, half or all of it, by the anchor."""
+        return {"middle": width / 2, "end": width}.get(self.anchor, 0.0)
+
 
 @dataclass(frozen=True)
 class Group:
