@@ -67,3 +67,16 @@ def test_every_page_is_begun_and_ended_in_turn() -> None:
 @pytest.mark.parametrize(("anchor", "offset"), [("start", 0.0), ("middle", 6.0), ("end", 12.0)])
 def test_a_text_anchor_says_how_far_before_x_the_line_starts(anchor: str, offset: float) -> None:
     assert Text(5, 5, "word", "body", 9, anchor=anchor).start_offset(12.0) == offset
+
+
+def test_the_svg_backend_draws_one_page_and_refuses_a_second() -> None:
+    from printgen.render.palette import palette
+    from printgen.render.svg import SvgBackend
+
+    backend = SvgBackend(palette(False))
+    page = Page(30, 20, [rect(1, 2, 3, 4, Style(fill="ink"), tag="r")])
+    draw([page], backend)
+    svg = backend.dwg.tostring()
+    assert 'width="30mm"' in svg and 'height="20mm"' in svg and 'd="M1 2 L4 2 L4 6 L1 6 Z"' in svg
+    with pytest.raises(ValueError, match="one page"):
+        draw([page], backend)

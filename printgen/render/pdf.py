@@ -62,7 +62,8 @@ class PdfBackend:
     def begin_page(self, page: Page) -> None:
         self.c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         self.c.saveState()
-        self.c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, mm_to_pt(page.height))  # millimetres, y down
+        # Millimetres, y down: scaled to points, flipped, and moved down the page by its height.
+        self.c.transform(*(Affine.translate(0, mm_to_pt(page.height)) @ Affine.scale(PT_PER_MM, -PT_PER_MM)))
 
     def end_page(self, page: Page) -> None:
         self.c.restoreState()

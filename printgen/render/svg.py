@@ -94,8 +94,12 @@ class SvgBackend:
         self.colours = colours
         self.dwg = svgwrite.Drawing(profile="full", debug=False)
         self.clips: dict[Clip, str] = {}
+        self.pages = 0
 
     def begin_page(self, page: Page) -> None:
+        self.pages += 1
+        if self.pages > 1:
+            raise ValueError("an SVG document holds one page: render each page with its own SvgBackend")
         self.dwg["width"], self.dwg["height"] = f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"
         self.dwg.viewbox(0, 0, page.width, page.height)
 
