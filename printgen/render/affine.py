@@ -16,12 +16,12 @@ class Affine:
     Components are kept as given (whole numbers stay whole), so a transform prints as it was written.
     """
 
-    a: float = 1
-    b: float = 0
-    c: float = 0
-    d: float = 1
-    e: float = 0
-    f: float = 0
+    a: float
+    b: float
+    c: float
+    d: float
+    e: float
+    f: float
 
     @classmethod
     def translate(cls, dx: float, dy: float) -> Affine:
@@ -71,5 +71,5 @@ class Affine:
         return iter((self.a, self.b, self.c, self.d, self.e, self.f))
 
 
-IDENTITY = Affine()
+IDENTITY = Affine(1, 0, 0, 1, 0, 0)
 _QUARTER_TURNS = (IDENTITY, Affine(0, 1, -1, 0, 0, 0), Affine(-1, 0, 0, -1, 0, 0), Affine(0, -1, 1, 0, 0, 0))
