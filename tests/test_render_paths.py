@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import pytest
@@ -55,10 +54,13 @@ def test_the_pen_hears_every_operation_kind_in_order() -> None:
     assert pen.calls == [("move", 0, 0), ("curve", 1, 2, 3, 4, 5, 6), ("line", 7, 8), ("close",)]
 
 
-def test_operations_are_values() -> None:
+def test_operations_are_values_equal_only_to_the_same_kind() -> None:
     assert MoveTo(1, 2) == MoveTo(1, 2) != LineTo(1, 2)
-    assert Close() == CLOSE
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert not MoveTo(1, 2) != MoveTo(1, 2)
+    assert MoveTo(1, 2) != (1, 2) and CurveTo(1, 2, 3, 4, 5, 6) != (1, 2, 3, 4, 5, 6)
+    assert Close() == CLOSE != ()
+    assert len({MoveTo(1, 2), MoveTo(1, 2), LineTo(1, 2)}) == 2
+    with pytest.raises(AttributeError):
         MoveTo(1, 2).x = 3  # type: ignore[misc]
 
 

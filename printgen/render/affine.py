@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Affine:
+class Affine(NamedTuple):
     """Maps (x, y) to (ax + cy + e, bx + dy + f); on the page (y down) a positive turn is clockwise.
 
+    A named tuple, so it unpacks straight into a PDF `cm` or an SVG matrix(), and costs little to make.
     Components are kept as given (whole numbers stay whole), so a transform prints as it was written.
     """
 
@@ -65,10 +64,6 @@ class Affine:
     def apply(self, x: float, y: float) -> Point:
         """Returns the point (x, y) through this transform."""
         return (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
-
-    def __iter__(self) -> Iterator[float]:
-        """Yields a, b, c, d, e, f: what a PDF `cm` or an SVG matrix() takes."""
-        return iter((self.a, self.b, self.c, self.d, self.e, self.f))
 
 
 IDENTITY = Affine(1, 0, 0, 1, 0, 0)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -35,22 +33,10 @@ class Metadata:
 
 
 class _PdfPen:
-    """Hands path operations to a reportlab path object."""
+    """A reportlab path object as a pen: its own methods under the pen's names (no call in between)."""
 
     def __init__(self, path: PDFPathObject) -> None:
-        self.path = path
-
-    def move_to(self, x: float, y: float) -> None:
-        self.path.moveTo(x, y)
-
-    def line_to(self, x: float, y: float) -> None:
-        self.path.lineTo(x, y)
-
-    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
-        self.path.curveTo(x1, y1, x2, y2, x, y)
-
-    def close(self) -> None:
-        self.path.close()
+        self.move_to, self.line_to, self.curve_to, self.close = path.moveTo, path.lineTo, path.curveTo, path.close
 
 
 class PdfBackend:
@@ -69,9 +55,8 @@ class PdfBackend:
         self.c.restoreState()
         self.c.showPage()
 
-    @contextmanager
-    def _placed(self, transform: Affine, clip: Clip | None) -> Iterator[None]:
-        """Draws within a saved graphics state, clipped, through transform."""
+    def _save(self, transform: Affine, clip: Clip | None) -> None:
+        """Saves the graphics state, then clips and moves to transform (restoreState undoes it)."""
         c = self.c
         c.saveState()
         if clip is not None:
@@ -82,21 +67,19 @@ class PdfBackend:
             c.clipPath(p, stroke=0, fill=0)
             c.transform(*ct.inverse())
         c.transform(*transform)
-        try:
-            yield
-        finally:
-            c.restoreState()
 
     def path(self, path: Path, transform: Affine, clip: Clip | None) -> None:
-        with self._placed(transform, clip):
-            self._path(path)
+        self._save(transform, clip)
+        self._path(path)
+        self.c.restoreState()
 
     def text(self, text: Text, transform: Affine, clip: Clip | None) -> None:
         if clip is None:  # one text object through the whole transform, no graphics-state save
             self._text(text, transform)
             return
-        with self._placed(transform, clip):
-            self._text(text, IDENTITY)
+        self._save(transform, clip)
+        self._text(text, IDENTITY)
+        self.c.restoreState()
 
     def _path(self, p: Path) -> None:
         c, s = self.c, p.style
