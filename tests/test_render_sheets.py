@@ -53,7 +53,7 @@ def test_components_stay_inside_the_margin_and_cut_marks_touch_none() -> None:
     for item, _t, clip in flatten(front.items):
         if clip is not None and item.tag == "bleed fill":
             (x, y, w, h), ct = clip
-            boxes.append((ct[4] + x, ct[5] + y, ct[4] + x + w, ct[5] + y + h))
+            boxes.append((ct.e + x, ct.f + y, ct.e + x + w, ct.f + y + h))
     assert boxes and all(MARGIN - BLEED - 1e-9 <= b[0] and b[2] <= sheet.size[0] - MARGIN + BLEED for b in boxes)
     marks = [item for item, _, _ in flatten(front.items) if isinstance(item, Path) and item.tag == "cut mark"]
     assert marks

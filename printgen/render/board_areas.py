@@ -9,14 +9,10 @@ from __future__ import annotations
 from printgen.components import Area, board_areas
 from printgen.engine.topology import SEAT_NAMES, seat_quarters
 from printgen.render import glyphs
+from printgen.render.affine import Affine
 from printgen.render.fonts import fit_size
 from printgen.render.scene import Group, Item, Style, Text, circle, rect
 from printgen.rulesets.model import Ruleset
-
-
-def _turn(q: int) -> tuple[float, float, float, float, float, float]:
-    """Returns the quarter-turn transform taking the south arm's frame to arm q's (clockwise on the page)."""
-    return [(1, 0, 0, 1, 0, 0), (0, 1, -1, 0, 0, 0), (-1, 0, 0, -1, 0, 0), (0, -1, 1, 0, 0, 0)][q]  # type: ignore[return-value]
 
 
 def _label(x: float, y: float, text: str, role: str, size: float, width: float, fill: str = "ink") -> Text:
@@ -91,8 +87,10 @@ def _pool_area(x0: float, y0: float, w: float, h: float, c: float, labels: objec
     return items
 
 
-def _regions(geo: object, half: float) -> list[tuple[tuple[float, ...], tuple[float, float, float, float]]]:
+def _regions(geo: object, half: float) -> list[tuple[Affine, tuple[float, float, float, float]]]:
     """Returns, for each quarter, the transform to page space and the free rectangle in its own frame.
+
+    Arm q's frame is the south arm's turned q quarter turns clockwise on the page.
 
     Upright board: the square between arm q and the next arm, in the south arm's frame turned to q.
     Diagonal board: a rectangle against the side of the mat between the two arms, turned to face that side.
@@ -101,11 +99,11 @@ def _regions(geo: object, half: float) -> list[tuple[tuple[float, ...], tuple[fl
     L: int = geo.topo.arm  # type: ignore[attr-defined]
     if not geo.angle:  # type: ignore[attr-defined]
         box = (-(L + 1) * c + c * 0.15, c * 1.2, L * c - c * 0.35, L * c - c * 0.35)
-        return [(_turn(q), box) for q in range(4)]
+        return [(Affine.quarter_turn(q), box) for q in range(4)]
     depth = min(3.0 * c, half * 0.42)
     width = 2 * (half - depth - 2 ** 0.5 * c - c * 0.15)
     box = (-width / 2, half - depth - c * 0.1, width, depth - c * 0.1)
-    return [(_turn((q + 1) % 4), box) for q in range(4)]
+    return [(Affine.quarter_turn(q + 1), box) for q in range(4)]
 
 
 def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from printgen.engine.topology import CellKind, Topology, seat_quarters
 from printgen.render import glyphs
-from printgen.render.scene import Group, Item, Path, Point, Style, Text, apply, arc_ops, polygon, rect, translate
+from printgen.render.affine import Affine, Point
+from printgen.render.paths import CLOSE, CurveTo, LineTo, MoveTo, Op, arc_ops
+from printgen.render.scene import Group, Item, Path, Style, Text, polygon, rect
 from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
@@ -36,13 +38,12 @@ class BoardGeometry:
 
     def __init__(self, topo: Topology, cell: float, orientation: Orientation) -> None:
         self.topo, self.c = topo, cell
-        a = math.radians(45 if orientation is Orientation.X else 0)
-        self.rot = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
         self.angle = 45.0 if orientation is Orientation.X else 0.0
+        self.rot = Affine.rotate(self.angle)
 
     def to_page(self, u: float, v: float) -> Point:
         """Returns a point of the upright cross (mm, y down, centred) turned by the orientation."""
-        return apply(self.rot, (u, v))
+        return self.rot.apply(u, v)
 
     def centre(self, number: int) -> Point:
         """Returns the centre of a cell in the upright cross."""
@@ -85,7 +86,7 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     big = (x1 - x0)
     k = min(range(4), key=lambda i: math.hypot(corners[i][0] - corner[0], corners[i][1] - corner[1]))
-    ops: list[tuple[object, ...]] = []
+    ops: list[Op] = []
     for i in range(4):
         p = corners[(k + 1 + i) % 4]
         prev = corners[(k + i) % 4]
@@ -93,10 +94,10 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
         rad = big if (k + 1 + i) % 4 == k else r
         a = _towards(p, prev, rad)
         b = _towards(p, nxt, rad)
-        ops.append(("M" if i == 0 else "L", *a))
+        ops.append(MoveTo(*a) if i == 0 else LineTo(*a))
         kk = 0.5523 * rad
-        ops.append(("C", *_towards(a, p, kk), *_towards(b, p, kk), *b))
-    ops.append(("Z",))
+        ops.append(CurveTo(*_towards(a, p, kk), *_towards(b, p, kk), *b))
+    ops.append(CLOSE)
     return Path(tuple(ops), style, tag=f"cell {number}")
 
 
@@ -154,11 +155,11 @@ def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float =
     """Returns the X marking a seat's end cell, an X on the page whichever way the board is turned."""
     cx, cy = geo.centre(number)
     h = geo.c * 0.3 * scale
-    ops: list[tuple[object, ...]] = []
+    ops: list[Op] = []
     for deg in (45, 135):
         a = math.radians(deg - geo.angle)
         dx, dy = math.cos(a) * h, math.sin(a) * h
-        ops += [("M", cx - dx, cy - dy), ("L", cx + dx, cy + dy)]
+        ops += [MoveTo(cx - dx, cy - dy), LineTo(cx + dx, cy + dy)]
     return Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.07 * scale), tag=f"end cross {number}")
 
 
@@ -216,7 +217,7 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
         cx, cy = geo.centre(cell.number)
         if geo.angle:
             x, y = geo.to_page(cx, cy - geo.c * 0.5 + geo.c * 0.02)
-            x, y = apply(_inverse(geo.rot), (x, y + geo.c * 0.22))
+            x, y = geo.rot.inverse().apply(x, y + geo.c * 0.22)
             anchor = "middle"
         else:
             x, y = x0 + geo.c * 0.09, y0 + geo.c * 0.22
@@ -224,12 +225,6 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
         out.append(Text(x, y, str(cell.number), "body-bold", size, fill="cell.number", anchor=anchor,
                         rotation=-geo.angle, tag=f"number {cell.number}"))
     return out
-
-
-def _inverse(t: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    a, b, c, d, e, f = t
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
@@ -283,9 +278,9 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
     items: list[Item] = [rect(0, 0, 2 * (half + margin), 2 * (half + margin), Style(fill="mat", stroke="mat.edge",
                                                                                       width=0.6),
                               tag="mat", radius=cell * 0.3)]
-    shift = translate(half + margin, half + margin)
+    shift = Affine.translate(half + margin, half + margin)
     items.append(Group((turned, numbers), shift))
-    corners = {c.number: tuple(apply(shift, geo.to_page(*p)) for p in geo.cell_square(c.number))
+    corners = {c.number: tuple(shift.apply(*geo.to_page(*p)) for p in geo.cell_square(c.number))
                for c in topo.cells}
     size = 2 * (half + margin)
     return BoardDrawing(tuple(items), size, size, cell, corners, {c.number: c.kind for c in topo.cells})  # type: ignore[arg-type]

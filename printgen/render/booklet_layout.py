@@ -9,10 +9,12 @@ from functools import cache
 from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render import glyphs
+from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
 from printgen.render.fonts import text_width
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect, translate
-from printgen.render.typeset import PT, Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
+from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
+from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
 from printgen.rules_text.blocks import Align, BoardFigure, Bullets, CellFigure, Document, Heading, Paragraph, Table
 from printgen.rulesets.model import Orientation, Ruleset
@@ -52,7 +54,7 @@ def _text_box(markup: str, width: float, size: float = BODY, lead: float = LEAD,
               prefix: str = "") -> Box:
     """Returns a breakable paragraph box; prefix (a bullet or number) hangs in the indent."""
     lines = break_lines(words_of(markup, size, base), width - indent, size)
-    h = lead * PT
+    h = pt_to_mm(lead)
     drawn: list[tuple[float, object]] = []
     for i, ln in enumerate(lines):
         def draw(x: float, y: float, ln: list = ln, first: bool = i == 0) -> list[Item]:
@@ -69,7 +71,7 @@ def _heading_box(text: str, width: float, level: int) -> Box:
     size = {1: 15.0, 2: 11.5, 3: 10.0}[level]
     role = {1: "display", 2: "display", 3: "display-regular"}[level]
     lines = break_lines(words_of(text, size, role), width, size)
-    h = size * 1.25 * PT
+    h = pt_to_mm(size * 1.25)
     height = h * len(lines) + (2.0 if level == 1 else 0.6)
 
     def draw(x: float, y: float) -> list[Item]:
@@ -97,9 +99,9 @@ def _table_box(t: Table, width: float) -> Box:
     setted = []
     for cells, base in rows:
         wrapped = [break_lines(words_of(c, size, base), widths[j] - 3.0, size) for j, c in enumerate(cells)]
-        setted.append((wrapped, max(len(w) for w in wrapped) * lead * PT + 1.6))
+        setted.append((wrapped, pt_to_mm(max(len(w) for w in wrapped) * lead) + 1.6))
     cap_lines = break_lines(words_of(t.caption, SMALL, "body-italic"), width, SMALL) if t.caption else []
-    height = sum(h for _, h in setted) + len(cap_lines) * SMALL_LEAD * PT + (1.5 if cap_lines else 0)
+    height = sum(h for _, h in setted) + pt_to_mm(len(cap_lines) * SMALL_LEAD) + (1.5 if cap_lines else 0)
 
     def draw(x: float, y: float) -> list[Item]:
         return [Group(tuple(_draw_table(x, y)), tag=f"table {id(t)}")]
@@ -116,15 +118,15 @@ def _table_box(t: Table, width: float) -> Box:
                 align = t.align[j] if j < len(t.align) else Align.LEFT
                 anchor = {Align.LEFT: "start", Align.RIGHT: "end", Align.CENTRE: "middle"}[align]
                 for k, ln in enumerate(lines):
-                    items += set_line(ln, cx + 1.5, cy + 0.8 + lead * PT * (k + 0.78), size, anchor=anchor,
+                    items += set_line(ln, cx + 1.5, cy + 0.8 + pt_to_mm(lead) * (k + 0.78), size, anchor=anchor,
                                       width=widths[j] - 3.0)
                 cx += widths[j]
             cy += h
             items.append(line((x, cy), (x + total, cy), Style(stroke="area.line", width=0.5 if r == 0 else 0.2)))
         cy += 1.5
         for ln in cap_lines:
-            items += set_line(ln, x, cy + SMALL_LEAD * PT * 0.78, SMALL, fill="ink.soft")
-            cy += SMALL_LEAD * PT
+            items += set_line(ln, x, cy + pt_to_mm(SMALL_LEAD) * 0.78, SMALL, fill="ink.soft")
+            cy += pt_to_mm(SMALL_LEAD)
         return items
     return Box(height, draw, space_before=3.0)
 
@@ -153,7 +155,7 @@ def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> lis
     suffix = f" {cell.number}"
     items = [i for i in _all_cells(rs, size) if getattr(i, "tag", "").endswith(suffix)]
     cx, cy = geo.centre(cell.number)
-    return [Group(tuple(items), translate(-cx, -cy))]
+    return [Group(tuple(items), Affine.translate(-cx, -cy))]
 
 
 def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
@@ -163,7 +165,7 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = [Group(tuple(cell_picture(rs, fig.kind, fig.capture, pic)),
-                                   translate(x + pic / 2, y + pic / 2 + 0.5))]
+                                   Affine.translate(x + pic / 2, y + pic / 2 + 0.5))]
         ty = y + max(0.0, (pic - text.height) / 2)
         for h, d in text.lines:
             items += d(x + pic + 4.0, ty)  # type: ignore[operator]
@@ -189,7 +191,7 @@ def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tup
     if "-" in fig.move:
         a, b = (int(v) for v in fig.move.split("-"))
         marks += _move_arrow(centre[a], centre[b])
-    return [Group((*d.items, *marks), (k, 0, 0, k, 0, 0))], d.height * k
+    return [Group((*d.items, *marks), Affine.scale(k))], d.height * k
 
 
 def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
@@ -209,7 +211,7 @@ def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
     cap = _text_box(fig.caption, width, SMALL, SMALL_LEAD, space=0.0, fill="ink.soft", base="body-italic")
 
     def draw(x: float, y: float) -> list[Item]:
-        out: list[Item] = [Group(tuple(items), translate(x + (width - pic_w) / 2, y))]
+        out: list[Item] = [Group(tuple(items), Affine.translate(x + (width - pic_w) / 2, y))]
         cy = y + h + 1.5
         for lh, d in cap.lines:
             out += d(x, cy)  # type: ignore[operator]
@@ -255,7 +257,7 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
         y += 6.0
     d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang])
     k = (w - 50) / d.width
-    page.add(Group(d.items, (k, 0, 0, k, 25, y + 4), tag="cover board"))
+    page.add(Group(d.items, Affine.translate(25, y + 4) @ Affine.scale(k), tag="cover board"))
     page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))
     return page
 
@@ -263,7 +265,7 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
 def _title_box(text: str, width: float) -> Box:
     size = 20.0
     lines = break_lines(words_of(text, size, "display-black"), width, size)
-    h = size * 1.2 * PT
+    h = pt_to_mm(size * 1.2)
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = []

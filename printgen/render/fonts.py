@@ -9,6 +9,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printgen.render.units import pt_to_mm
+
 ROLES = {
     "body": "Lato-Regular",
     "body-italic": "Lato-Italic",
@@ -38,7 +40,7 @@ def register(role: str) -> str:
 
 def text_width(text: str, role: str, size: float) -> float:
     """Returns the width in mm of text set in a role's face at size points."""
-    return pdfmetrics.stringWidth(text, register(role), size) * 25.4 / 72
+    return pt_to_mm(pdfmetrics.stringWidth(text, register(role), size))
 
 
 def fit_size(text: str, role: str, size: float, width: float) -> float:

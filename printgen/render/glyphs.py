@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import math
 
-from printgen.render.scene import Path, Style, arc_ops, circle, polygon
+from printgen.render.paths import CLOSE, LineTo, MoveTo, Op, arc_ops
+from printgen.render.scene import Path, Style, circle, polygon
 
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
 def flower(cx: float, cy: float, r: float, tag: str = "", fill: str = "flower") -> Path:
     """Returns a five-petalled flower (Macuilxóchitl, 'five flower'), as one path."""
-    ops: list[tuple[object, ...]] = []
+    ops: list[Op] = []
     for i in range(5):
         a = math.radians(-90 + i * 72)
         px, py = cx + math.cos(a) * r * 0.55, cy + math.sin(a) * r * 0.55
-        ops += arc_ops(px, py, r * 0.42, 0, 360) + [("Z",)]
-    ops += arc_ops(cx, cy, r * 0.28, 0, 360) + [("Z",)]
+        ops += [*arc_ops(px, py, r * 0.42, 0, 360), CLOSE]
+    ops += [*arc_ops(cx, cy, r * 0.28, 0, 360), CLOSE]
     return Path(tuple(ops), Style(fill=fill), tag)
 
 
@@ -28,8 +29,8 @@ def again(cx: float, cy: float, r: float, tag: str = "") -> Path:
     tx, ty = -math.sin(a), math.cos(a)
     nx, ny = math.cos(a), math.sin(a)
     s = r * 0.55
-    head = [("M", px + tx * s, py + ty * s), ("L", px + nx * s * 0.8, py + ny * s * 0.8),
-            ("M", px + tx * s, py + ty * s), ("L", px - nx * s * 0.8, py - ny * s * 0.8)]
+    head = [MoveTo(px + tx * s, py + ty * s), LineTo(px + nx * s * 0.8, py + ny * s * 0.8),
+            MoveTo(px + tx * s, py + ty * s), LineTo(px - nx * s * 0.8, py - ny * s * 0.8)]
     return Path(tuple(ops + head), Style(stroke="cell.line", width=r * 0.22), tag)
 
 

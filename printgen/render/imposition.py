@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from printgen.errors import OptionError
+from printgen.render.affine import Affine
 from printgen.render.paper import MARGIN, Sheet
-from printgen.render.scene import Group, Item, Page, translate
+from printgen.render.scene import Group, Item, Page
 from printgen.render.sheet import cut_marks
 
 BLEED = 3.0  # mm of artwork past every cut edge
@@ -86,7 +87,7 @@ def grid_sheets(components: list[Component], sheet: Sheet, flip: Flip,
 
 def _face(comp: Component, items: tuple[Item, ...], at: tuple[float, float], tag: str) -> Group:
     clip = (-BLEED, -BLEED, comp.w + 2 * BLEED, comp.h + 2 * BLEED)
-    return Group(items, translate(*at), tag=tag, clip=clip)
+    return Group(items, Affine.translate(*at), tag=tag, clip=clip)
 
 
 def impose(components: list[Component], sheet: Sheet, flip: Flip, offset: tuple[float, float],

@@ -10,11 +10,15 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
+from printgen.render.affine import IDENTITY, Affine
+from printgen.render.backend import draw
 from printgen.render.fonts import register
-from printgen.render.scene import Item, Page, Path, Text, flatten
+from printgen.render.paths import trace
+from printgen.render.scene import Clip, Page, Path, Text
+from printgen.render.units import PT_PER_MM, mm_to_pt, pt_to_mm
 
-PT = 72 / 25.4  # points per millimetre
 rl_config.useA85 = 0  # binary streams: smaller files, and ASCII85 encoding was a third of the writing time
 
 
@@ -28,61 +32,32 @@ class Metadata:
     author: str = "printgen"
 
 
-def _draw_path(c: Canvas, p: Path, colours: dict[str, str]) -> None:
-    s = p.style
-    if s.fill is None and s.stroke is None:
-        return
-    path = c.beginPath()
-    for op in p.ops:
-        kind = op[0]
-        if kind == "M":
-            path.moveTo(op[1], op[2])
-        elif kind == "L":
-            path.lineTo(op[1], op[2])
-        elif kind == "C":
-            path.curveTo(*op[1:7])
-        else:
-            path.close()
-    if s.fill is not None:
-        c.setFillColor(HexColor(colours[s.fill]))
-    if s.stroke is not None:
-        c.setStrokeColor(HexColor(colours[s.stroke]))
-        c.setLineWidth(s.width)
-        c.setDash(list(s.dash) if s.dash else [])
-        c.setLineJoin(1 if s.join_round else 0)
-        c.setLineCap(1 if s.join_round else 0)
-    c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
+class _PdfPen:
+    """A reportlab path object as a pen: its own methods under the pen's names (no call in between)."""
+
+    def __init__(self, path: PDFPathObject) -> None:
+        self.move_to, self.line_to, self.curve_to, self.close = path.moveTo, path.lineTo, path.curveTo, path.close
 
 
-def _draw_text(c: Canvas, t: Text, m: tuple[float, ...], colours: dict[str, str]) -> None:
-    """Draws a line of text through transform m with one text object (no graphics-state save)."""
-    face = register(t.font)
-    size = t.size / PT
-    x = t.x
-    if t.anchor != "start":
-        w = stringWidth(t.text, face, size)
-        x -= w / 2 if t.anchor == "middle" else w
-    # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
-    r = math.radians(t.rotation)
-    cos, sin = math.cos(r), math.sin(r)
-    local = (cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
-    a, b, cc, d, e, f = m
-    la, lb, lc, ld, le, lf = local
-    full = (a * la + cc * lb, b * la + d * lb, a * lc + cc * ld, b * lc + d * ld, a * le + cc * lf + e,
-            b * le + d * lf + f)
-    text = c.beginText()
-    text.setTextTransform(*full)
-    text.setFont(face, size)
-    text.setFillColor(HexColor(colours[t.fill]))
-    text.textOut(t.text)
-    c.drawText(text)
+class PdfBackend:
+    """Draws pages on a reportlab canvas in millimetres, y down."""
 
+    def __init__(self, canvas: Canvas, colours: dict[str, str]) -> None:
+        self.c, self.colours = canvas, colours
 
-def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
-    for item, t, clip in flatten(items):
-        if isinstance(item, Text) and clip is None:
-            _draw_text(c, item, t, colours)
-            continue
+    def begin_page(self, page: Page) -> None:
+        self.c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        self.c.saveState()
+        # Millimetres, y down: scaled to points, flipped, and moved down the page by its height.
+        self.c.transform(*(Affine.translate(0, mm_to_pt(page.height)) @ Affine.scale(PT_PER_MM, -PT_PER_MM)))
+
+    def end_page(self, page: Page) -> None:
+        self.c.restoreState()
+        self.c.showPage()
+
+    def _save(self, transform: Affine, clip: Clip | None) -> None:
+        """Saves the graphics state, then clips and moves to transform (restoreState undoes it)."""
+        c = self.c
         c.saveState()
         if clip is not None:
             (x, y, w, h), ct = clip
@@ -90,19 +65,53 @@ def _draw(c: Canvas, items: list[Item], colours: dict[str, str]) -> None:
             p = c.beginPath()
             p.rect(x, y, w, h)
             c.clipPath(p, stroke=0, fill=0)
-            c.transform(*_inverse(ct))
-        c.transform(*t)
-        if isinstance(item, Path):
-            _draw_path(c, item, colours)
-        elif isinstance(item, Text):
-            _draw_text(c, item, (1, 0, 0, 1, 0, 0), colours)
-        c.restoreState()
+            c.transform(*ct.inverse())
+        c.transform(*transform)
 
+    def path(self, path: Path, transform: Affine, clip: Clip | None) -> None:
+        self._save(transform, clip)
+        self._path(path)
+        self.c.restoreState()
 
-def _inverse(t: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    a, b, c, d, e, f = t
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+    def text(self, text: Text, transform: Affine, clip: Clip | None) -> None:
+        if clip is None:  # one text object through the whole transform, no graphics-state save
+            self._text(text, transform)
+            return
+        self._save(transform, clip)
+        self._text(text, IDENTITY)
+        self.c.restoreState()
+
+    def _path(self, p: Path) -> None:
+        c, s = self.c, p.style
+        if s.fill is None and s.stroke is None:
+            return
+        path = c.beginPath()
+        trace(p.ops, _PdfPen(path))
+        if s.fill is not None:
+            c.setFillColor(HexColor(self.colours[s.fill]))
+        if s.stroke is not None:
+            c.setStrokeColor(HexColor(self.colours[s.stroke]))
+            c.setLineWidth(s.width)
+            c.setDash(list(s.dash) if s.dash else [])
+            c.setLineJoin(1 if s.join_round else 0)
+            c.setLineCap(1 if s.join_round else 0)
+        c.drawPath(path, stroke=int(s.stroke is not None), fill=int(s.fill is not None), fillMode=FILL_EVEN_ODD)
+
+    def _text(self, t: Text, m: Affine) -> None:
+        """Draws a line of text through transform m with one text object."""
+        face = register(t.font)
+        size = pt_to_mm(t.size)
+        x = t.x if t.anchor == "start" else t.x - t.start_offset(stringWidth(t.text, face, size))
+        # Text space: glyphs upright (y flipped back), rotated, placed at (x, y) relative to the anchor point.
+        r = math.radians(t.rotation)
+        cos, sin = math.cos(r), math.sin(r)
+        local = Affine(cos, sin, sin, -cos, t.x + (x - t.x) * cos, t.y + (x - t.x) * sin)
+        text = self.c.beginText()
+        text.setTextTransform(*(m @ local))
+        text.setFont(face, size)
+        text.setFillColor(HexColor(self.colours[t.fill]))
+        text.textOut(t.text)
+        self.c.drawText(text)
 
 
 def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> bytes:
@@ -114,12 +123,6 @@ def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> by
     c.setSubject(meta.subject)
     c.setCreator("printgen (Patolli print kit)")
     c.setKeywords(meta.keywords)
-    for page in pages:
-        c.setPageSize((page.width * PT, page.height * PT))
-        c.saveState()
-        c.transform(PT, 0, 0, -PT, 0, page.height * PT)  # millimetres, y down
-        _draw(c, page.items, colours)
-        c.restoreState()
-        c.showPage()
+    draw(pages, PdfBackend(c, colours))
     c.save()
     return buf.getvalue()

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from printgen.engine.topology import topology_for
 from printgen.errors import OptionError
+from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardDrawing, draw_board
 from printgen.render.faces import TOKEN, bean_components, item_components, pieces_components
 from printgen.render.imposition import Flip, back_position, check_offset, impose
 from printgen.render.paper import Paper, Sheet
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, translate
+from printgen.render.scene import Group, Item, Page, Style, Text, circle, line
 from printgen.render.sheet import footer, scale_bar
 from printgen.render.tiling import assembly_map, best_sheet, tile_page
 from printgen.render.words import BOARD_LABELS, WORDS
@@ -95,7 +96,7 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
         pw, ph = sheet.size
         x0, y0, cw, ch = sheet.content
         page = Page(pw, ph, label="board")
-        page.add(Group(drawing.items, translate(x0 + (cw - drawing.width) / 2, y0 + (ch - drawing.height) / 2),
+        page.add(Group(drawing.items, Affine.translate(x0 + (cw - drawing.width) / 2, y0 + (ch - drawing.height) / 2),
                        tag="board"))
         pages = [page]
     else:

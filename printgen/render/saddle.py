@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from printgen.render.affine import Affine
 from printgen.render.imposition import Flip
-from printgen.render.scene import Group, Page, rotate_about, translate
+from printgen.render.scene import Group, Page
 
 
 def pad_to_four(pages: list[Page], blank: Page) -> list[Page]:
@@ -34,8 +35,8 @@ def impose_saddle_stitch(pages: list[Page], sheet: tuple[float, float], flip: Fl
         page = Page(sw, sh, label=f"sheet {side // 2 + 1} {'front' if side % 2 == 0 else 'back'}")
         for index, x in ((left, sw / 2 - pages[left].width), (right, sw / 2)):
             p = pages[index]
-            page.add(Group(tuple(p.items), translate(x, (sh - p.height) / 2), tag=f"booklet page {index + 1}"))
+            page.add(Group(tuple(p.items), Affine.translate(x, (sh - p.height) / 2), tag=f"booklet page {index + 1}"))
         if flip is Flip.LONG and side % 2 == 1:
-            page.items = [Group(tuple(page.items), rotate_about(180, sw / 2, sh / 2))]
+            page.items = [Group(tuple(page.items), Affine.rotate(180, sw / 2, sh / 2))]
         out.append(page)
     return out

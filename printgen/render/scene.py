@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-Point = tuple[float, float]
-# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-Op = tuple[object, ...]
+from printgen.render.affine import IDENTITY, Affine, Point
+from printgen.render.paths import CLOSE, Close, CurveTo, LineTo, MoveTo, Op, arc_ops
 
 
 @dataclass(frozen=True)
@@ -44,14 +43,18 @@ class Text:
     rotation: float = 0.0
     tag: str = ""
 
+    def start_offset(self, width: float) -> float:
+        """Returns how far before x a line this wide starts: none, half or all of it, by the anchor."""
+        return {"middle": width / 2, "end": width}.get(self.anchor, 0.0)
+
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn through an affine transform (a, b, c, d, e, f), mapping (x, y) to (ax + cy + e, bx + dy + f),
-    optionally clipped to a rectangle (x, y, w, h) given in the group's own coordinates."""
+    """Items drawn through a transform, optionally clipped to a rectangle (x, y, w, h) in the group's own
+    coordinates."""
 
     items: tuple[Item, ...]
-    transform: tuple[float, float, float, float, float, float] = (1, 0, 0, 1, 0, 0)
+    transform: Affine = IDENTITY
     tag: str = ""
     clip: tuple[float, float, float, float] | None = None
 
@@ -78,96 +81,62 @@ class Page:
 def rect(x: float, y: float, w: float, h: float, style: Style, tag: str = "", radius: float = 0.0) -> Path:
     """Returns a rectangle, with rounded corners of the given radius."""
     if radius <= 0:
-        return Path((("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)), style, tag)
+        return Path((MoveTo(x, y), LineTo(x + w, y), LineTo(x + w, y + h), LineTo(x, y + h), CLOSE), style, tag)
     r = min(radius, w / 2, h / 2)
     k = 0.5523 * r
-    ops: list[Op] = [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
-                     ("L", x + w, y + h - r),
-                     ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h), ("L", x + r, y + h),
-                     ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r), ("L", x, y + r),
-                     ("C", x, y + r - k, x + r - k, y, x + r, y), ("Z",)]
-    return Path(tuple(ops), style, tag)
+    ops: tuple[Op, ...] = (MoveTo(x + r, y), LineTo(x + w - r, y),
+                           CurveTo(x + w - r + k, y, x + w, y + r - k, x + w, y + r), LineTo(x + w, y + h - r),
+                           CurveTo(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h), LineTo(x + r, y + h),
+                           CurveTo(x + r - k, y + h, x, y + h - r + k, x, y + h - r), LineTo(x, y + r),
+                           CurveTo(x, y + r - k, x + r - k, y, x + r, y), CLOSE)
+    return Path(ops, style, tag)
 
 
 def polygon(points: list[Point], style: Style, tag: str = "", closed: bool = True) -> Path:
     """Returns a polygon (or an open polyline) through the points."""
-    ops: list[Op] = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+    ops: list[Op] = [MoveTo(*points[0])] + [LineTo(*p) for p in points[1:]]
     if closed:
-        ops.append(("Z",))
+        ops.append(CLOSE)
     return Path(tuple(ops), style, tag)
 
 
 def line(a: Point, b: Point, style: Style, tag: str = "") -> Path:
     """Returns a straight line."""
-    return Path((("M", *a), ("L", *b)), style, tag)
-
-
-def arc_ops(cx: float, cy: float, r: float, start: float, end: float, move: bool = True) -> list[Op]:
-    """Returns Bézier operations for a circular arc from angle start to end (degrees, clockwise on the page)."""
-    ops: list[Op] = []
-    steps = max(1, math.ceil(abs(end - start) / 90))
-    span = math.radians(end - start) / steps
-    k = 4 / 3 * math.tan(span / 4) * r
-    a = math.radians(start)
-    x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
-    if move:
-        ops.append(("M", x0, y0))
-    for _ in range(steps):
-        b = a + span
-        x1, y1 = cx + r * math.cos(b), cy + r * math.sin(b)
-        ops.append(("C", x0 - k * math.sin(a), y0 + k * math.cos(a),
-                    x1 + k * math.sin(b), y1 - k * math.cos(b), x1, y1))
-        a, x0, y0 = b, x1, y1
-    return ops
+    return Path((MoveTo(*a), LineTo(*b)), style, tag)
 
 
 def circle(cx: float, cy: float, r: float, style: Style, tag: str = "") -> Path:
     """Returns a circle."""
-    return Path(tuple(arc_ops(cx, cy, r, 0, 360) + [("Z",)]), style, tag)
-
-
-def translate(dx: float, dy: float) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform moving by (dx, dy)."""
-    return (1, 0, 0, 1, dx, dy)
-
-
-def rotate_about(deg: float, cx: float, cy: float) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform rotating by deg (clockwise on the page) about (cx, cy)."""
-    a = math.radians(deg)
-    c, s = math.cos(a), math.sin(a)
-    return (c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy)
-
-
-def compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
-    """Returns the transform applying inner, then outer."""
-    a1, b1, c1, d1, e1, f1 = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
-
-
-def apply(t: tuple[float, ...], p: Point) -> Point:
-    """Returns point p through transform t."""
-    a, b, c, d, e, f = t
-    return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)
+    return Path((*arc_ops(cx, cy, r, 0, 360), CLOSE), style, tag)
 
 
 def path_points(p: Path) -> list[Point]:
     """Returns the end points of a path's operations (enough for bounds and containment tests)."""
-    return [(float(op[-2]), float(op[-1])) for op in p.ops if op[0] != "Z"]  # type: ignore[arg-type]
+    return [(float(op.x), float(op.y)) for op in p.ops if not isinstance(op, Close)]
 
 
-Clip = tuple[tuple[float, float, float, float], tuple[float, ...]]  # rectangle and the transform it is in
+class Clip(NamedTuple):
+    """A clipping rectangle (x, y, w, h) and the transform it is drawn through."""
+
+    rect: tuple[float, float, float, float]
+    transform: Affine
 
 
-def flatten(items: list[Item] | tuple[Item, ...], t: tuple[float, ...] = (1, 0, 0, 1, 0, 0),
-            clip: Clip | None = None) -> list[tuple[Item, tuple, Clip | None]]:
+class Leaf(NamedTuple):
+    """A path or a line of text with the transform it is drawn through and the clip it is drawn within."""
+
+    item: Path | Text
+    transform: Affine
+    clip: Clip | None
+
+
+def flatten(items: list[Item] | tuple[Item, ...], t: Affine = IDENTITY, clip: Clip | None = None) -> list[Leaf]:
     """Returns every leaf item with its accumulated transform and the clip it is drawn within (innermost)."""
-    out: list[tuple[Item, tuple, Clip | None]] = []
+    out: list[Leaf] = []
     for item in items:
         if isinstance(item, Group):
-            inner = compose(t, item.transform)
-            out += flatten(item.items, inner, (item.clip, inner) if item.clip else clip)
+            inner = t @ item.transform
+            out += flatten(item.items, inner, Clip(item.clip, inner) if item.clip else clip)
         else:
-            out.append((item, t, clip))
+            out.append(Leaf(item, t, clip))
     return out

@@ -9,11 +9,14 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
+from printgen.render.affine import Affine
+from printgen.render.backend import draw
 from printgen.render.fonts import ROLES, font_path
+from printgen.render.paths import trace
 from printgen.render.raster import svg_to_png
-from printgen.render.scene import Page, Path, Text, flatten
+from printgen.render.scene import Clip, Page, Path, Text
+from printgen.render.units import pt_to_mm
 
-PT = 72 / 25.4
 PNG_OUTPUT = "PNG output"  # names the output in the error when the cairo library is missing
 logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)  # the fonts' dates are just old
 
@@ -36,7 +39,7 @@ def _glyph(role: str, char: str) -> tuple[str, float]:
 
 
 def _text_paths(t: Text) -> list[tuple[str, float]]:
-    """Returns each glyph's outline and its x offset in font units, and sets the anchor shift."""
+    """Returns each glyph's outline and its x offset in font units, shifted by the anchor."""
     out = []
     x = 0.0
     for ch in t.text:
@@ -44,7 +47,7 @@ def _text_paths(t: Text) -> list[tuple[str, float]]:
         if d:
             out.append((d, x))
         x += adv
-    shift = {"middle": x / 2, "end": x}.get(t.anchor, 0.0)
+    shift = t.start_offset(x)
     return [(d, off - shift) for d, off in out]
 
 
@@ -52,48 +55,97 @@ def _fmt(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".")
 
 
+class _SvgPen:
+    """Writes path operations as SVG path data, coordinates to a thousandth of a millimetre."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def _add(self, command: str, *values: float) -> None:
+        self.parts.append(command + " ".join(_fmt(float(v)) for v in values))
+
+    def move_to(self, x: float, y: float) -> None:
+        self._add("M", x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self._add("L", x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self._add("C", x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self._add("Z")
+
+
 def _path_d(p: Path) -> str:
-    parts = []
-    for op in p.ops:
-        parts.append(str(op[0]) + " ".join(_fmt(float(v)) for v in op[1:]))  # type: ignore[arg-type]
-    return " ".join(parts)
+    pen = _SvgPen()
+    trace(p.ops, pen)
+    return " ".join(pen.parts)
+
+
+def _matrix(t: Affine) -> str:
+    return "matrix(" + " ".join(_fmt(v) for v in t) + ")"
+
+
+class SvgBackend:
+    """Builds an SVG document of one page in millimetres, clipping rectangles shared as definitions."""
+
+    def __init__(self, colours: dict[str, str]) -> None:
+        self.colours = colours
+        self.dwg = svgwrite.Drawing(profile="full", debug=False)
+        self.clips: dict[Clip, str] = {}
+        self.pages = 0
+
+    def begin_page(self, page: Page) -> None:
+        self.pages += 1
+        if self.pages > 1:
+            raise ValueError("an SVG document holds one page: render each page with its own SvgBackend")
+        self.dwg["width"], self.dwg["height"] = f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"
+        self.dwg.viewbox(0, 0, page.width, page.height)
+
+    def end_page(self, page: Page) -> None:
+        pass
+
+    def _target(self, clip: Clip | None) -> svgwrite.container.SVG | svgwrite.container.Group:
+        """Returns where an element goes: the document, or a group clipped to clip."""
+        dwg = self.dwg
+        if clip is None:
+            return dwg
+        if clip not in self.clips:
+            self.clips[clip] = f"clip{len(self.clips)}"
+            cp = dwg.defs.add(dwg.clipPath(id=self.clips[clip]))
+            (x, y, w, h), ct = clip
+            cp.add(dwg.rect((x, y), (w, h), transform=_matrix(ct)))
+        return dwg.add(dwg.g(clip_path=f"url(#{self.clips[clip]})"))
+
+    def path(self, path: Path, transform: Affine, clip: Clip | None) -> None:
+        target = self._target(clip)
+        s, colours = path.style, self.colours
+        attrs = {"d": _path_d(path), "transform": _matrix(transform), "fill": colours[s.fill] if s.fill else "none",
+                 "fill-rule": "evenodd"}
+        if s.stroke:
+            attrs.update({"stroke": colours[s.stroke], "stroke-width": _fmt(s.width),
+                          "stroke-linejoin": "round" if s.join_round else "miter",
+                          "stroke-linecap": "round" if s.join_round else "butt"})
+            if s.dash:
+                attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in s.dash)
+        target.add(self.dwg.path(**attrs))
+
+    def text(self, text: Text, transform: Affine, clip: Clip | None) -> None:
+        target = self._target(clip)
+        scale = pt_to_mm(text.size) / _font(text.font)["head"].unitsPerEm
+        group = self.dwg.g(transform=f"{_matrix(transform)} translate({_fmt(text.x)} {_fmt(text.y)}) "
+                                     f"rotate({_fmt(text.rotation)})", fill=self.colours[text.fill])
+        for d, off in _text_paths(text):
+            group.add(self.dwg.path(d=d, transform=f"scale({scale:.6f} {-scale:.6f}) translate({_fmt(off)} 0)"))
+        target.add(group)
 
 
 def render_svg(page: Page, colours: dict[str, str]) -> str:
     """Returns one page as SVG text, sized in millimetres."""
-    dwg = svgwrite.Drawing(size=(f"{_fmt(page.width)}mm", f"{_fmt(page.height)}mm"), profile="full", debug=False)
-    dwg.viewbox(0, 0, page.width, page.height)
-    clips: dict[tuple, str] = {}
-    for item, t, clip in flatten(page.items):
-        matrix = "matrix(" + " ".join(_fmt(v) for v in t) + ")"
-        target = dwg
-        if clip is not None:
-            key = (clip[0], tuple(clip[1]))
-            if key not in clips:
-                clips[key] = f"clip{len(clips)}"
-                cp = dwg.defs.add(dwg.clipPath(id=clips[key]))
-                (x, y, w, h), ct = clip
-                cp.add(dwg.rect((x, y), (w, h), transform="matrix(" + " ".join(_fmt(v) for v in ct) + ")"))
-            target = dwg.add(dwg.g(clip_path=f"url(#{clips[key]})"))
-        if isinstance(item, Path):
-            s = item.style
-            attrs = {"d": _path_d(item), "transform": matrix, "fill": colours[s.fill] if s.fill else "none",
-                     "fill-rule": "evenodd"}
-            if s.stroke:
-                attrs.update({"stroke": colours[s.stroke], "stroke-width": _fmt(s.width),
-                              "stroke-linejoin": "round" if s.join_round else "miter",
-                              "stroke-linecap": "round" if s.join_round else "butt"})
-                if s.dash:
-                    attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in s.dash)
-            target.add(dwg.path(**attrs))
-        elif isinstance(item, Text):
-            scale = item.size / PT / _font(item.font)["head"].unitsPerEm
-            group = dwg.g(transform=f"{matrix} translate({_fmt(item.x)} {_fmt(item.y)}) rotate({_fmt(item.rotation)})",
-                          fill=colours[item.fill])
-            for d, off in _text_paths(item):
-                group.add(dwg.path(d=d, transform=f"scale({scale:.6f} {-scale:.6f}) translate({_fmt(off)} 0)"))
-            target.add(group)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
+    backend = SvgBackend(colours)
+    draw([page], backend)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + backend.dwg.tostring() + "\n"
 
 
 def render_png(page: Page, colours: dict[str, str], dpi: int = 100) -> bytes:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from printgen.render.affine import Affine
 from printgen.render.paper import Paper, Sheet
-from printgen.render.scene import Group, Item, Page, Style, Text, line, rect, translate
+from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
 
 OVERLAP = 12.0  # mm each tile shares with its neighbour (at least 10 mm of glue)
 ROWS = "ABCDEFGHIJ"
@@ -86,7 +87,7 @@ def tile_page(drawing: tuple[Item, ...], tile: Tile, tiles: list[Tile], sheet: S
     if above:
         for gx in (tile.x + OVERLAP * 1.5, tile.x + tile.w - OVERLAP * 1.5):
             inner += _crosshair(gx, tile.y + OVERLAP / 2, "align mark")
-    page.add(Group(tuple(inner), translate(ox - tile.x, oy - tile.y), tag=f"tile {tile.label}"))
+    page.add(Group(tuple(inner), Affine.translate(ox - tile.x, oy - tile.y), tag=f"tile {tile.label}"))
     page.add(rect(ox, oy, tile.w, tile.h, Style(stroke="ink.soft", width=0.15), tag="tile edge"))
     page.add(Text(ox, oy - 2.0, f"{words['tile']} {tile.label}", "body-black", 9, tag="tile label"))
     return page

@@ -13,8 +13,6 @@ from printgen.render.fonts import text_width
 from printgen.render.scene import Item, Text
 from printgen.rules_text.blocks import Span, spans
 
-PT = 25.4 / 72  # mm per point
-
 
 def role_for(span: Span, base: str = "body") -> str:
     """Returns the font role of a styled run."""
