@@ -15,6 +15,7 @@ from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.saddle import saddle_order
 from printgen.render.scene import Group, Text, flatten
+from printgen.render.units import mm_to_pt
 from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
 from printgen.rulesets.load import read_toml
 
@@ -34,8 +35,7 @@ def test_imposed_booklet_has_its_pages_in_saddle_stitch_order(paper: Paper, flip
     path.write_bytes(render_pdf(imposed, palette(), Metadata("b")))
     n = len(imposed) * 2
     assert n % 4 == 0 and n - len(reading) < 4
-    pts = 72 / 25.4
-    sw, sh = imposed[0].width * pts, imposed[0].height * pts
+    sw, sh = mm_to_pt(imposed[0].width), mm_to_pt(imposed[0].height)
     for side, (left, right) in enumerate(saddle_order(n)):
         halves = [(0, sh - 40, sw / 2, 40), (sw / 2, sh - 40, sw / 2, 40)]
         if flip is Flip.LONG and side % 2 == 1:  # the back is printed turned half round
