@@ -342,7 +342,6 @@ def test_ctrl_c_saves_says_how_to_go_on_and_exits_130(tmp_path: Path) -> None:
 # ---- output folders are checked before the long work ----
 
 def test_tournament_into_an_unusable_folder_fails_before_playing(tmp_path: Path, monkeypatch) -> None:
-    import printgen.cli.tournament_cmd as tournament_cmd
 
     def never(*args, **kwargs):
         raise AssertionError("the tournament was played before the folder was checked")
