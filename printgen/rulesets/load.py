@@ -28,9 +28,11 @@ from printgen.rulesets.model import (
     Payer,
     Payment,
     Payments,
+    Penalties,
     PlayerRules,
     RuleOption,
     Ruleset,
+    WedgePenalty,
     Zone,
 )
 
@@ -47,9 +49,10 @@ KEYS: dict[str, tuple[str, ...]] = {
     "beans": ("count", "mark_probability", "scores", "null_cast"),
     "players": ("min", "max", "pieces", "direction", "partnerships", "opening", "start_on_board"),
     "entry": ("scores", "first_any"),
-    "economy": ("item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
+    "economy": ("gambling", "item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
                 "offering_to_winner", "items"),
     "payments": ("wedge", "no_move", "bear_off", "capture", "null_cast"),
+    "penalties": ("wedge",),
     "options": (),
     "notes": (),  # [[notes]]: how the file's author read their source, as the booklet prints it
 }
@@ -166,15 +169,22 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
     """Returns a copy of the raw ruleset data with the named options' changes made."""
     options = data.get("options", {})
     data = copy.deepcopy(data)
+    set_by: dict[str, tuple[str, Any]] = {}  # key -> (the option that set it, the value)
     for name in names:
         if name not in options:
             known = ", ".join(options) or "none"
             raise RulesetError(f"{where}: no option '{name}' (options: {known})")
+        if names.count(name) > 1:
+            raise RulesetError(f"{where}: option '{name}' is given twice")
         changes = _check_keys(where, f"options.{name}", options[name], OPTION_KEYS).get("changes", {})
         for dotted, value in changes.items():
             table, _, key = dotted.partition(".")
             if table not in KEYS or key not in KEYS[table]:
                 raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
+            if dotted in set_by and set_by[dotted][1] != value:
+                raise RulesetError(f"{where}: options '{set_by[dotted][0]}' and '{name}' cannot be combined: "
+                                   f"they set {dotted} differently; choose one")
+            set_by[dotted] = (name, value)
             data.setdefault(table, {})[key] = value
     return data
 
@@ -185,16 +195,19 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     data = _apply_options(where, data, list(options))
     t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items()
          if name not in ("options", "notes")}
+    gambling = _Reader(where, "economy", t["economy"]).flag("gambling", True)
 
     meta = _Reader(where, "ruleset", t["ruleset"])
     board = _board(where, t["board"])
     beans = _beans(where, t["beans"])
     players = _players(where, t["players"], board)
     entry = _entry(where, t["entry"], beans)
-    economy = _economy(where, t["economy"])
+    economy = _economy(where, t["economy"]) if gambling else _no_gambling(where, t["economy"])
     pay = t["payments"]
     zero = {"amount": 0, "from": "mover", "to": "pool"}
-    payments = Payments(**{k: _payment(where, k, pay.get(k, zero)) for k in KEYS["payments"]})
+    payments = Payments(**{k: _payment(where, k, pay.get(k, zero) if gambling else zero) for k in KEYS["payments"]})
+    penalties = Penalties(_Reader(where, "penalties", t["penalties"]).choice("wedge", WedgePenalty,
+                                                                             WedgePenalty.NONE))
     opts = []
     for name, body in data.get("options", {}).items():
         body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
@@ -202,7 +215,8 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         changes = body.get("changes", {})
         if not isinstance(changes, dict):
             raise r.fail("changes", "must be a table of 'table.key' = value")
-        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), tuple(changes.items())))
+        frozen = tuple((key, tuple(v) if isinstance(v, list) else v) for key, v in changes.items())
+        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), frozen))
     _check_end_reachable(where, board, beans, entry)
     if players.start_on_board and players.direction is Direction.CHOOSE:
         raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
@@ -211,7 +225,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
         summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
         board=board, beans=beans, players=players, entry=entry, economy=economy,
-        payments=payments, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
+        payments=payments, penalties=penalties, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
         applied=tuple(options), origin=origin,
     )
 
@@ -305,8 +319,8 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
         opening=r.choice("opening", Opening, Opening.ROTATE),
         start_on_board=r.integer("start_on_board", 0, MAX_PIECES, 0),
     )
-    if rules.partnerships and hi != 4:
-        raise r.fail("partnerships", "partnerships need four players (max = 4)")
+    if rules.partnerships and (lo, hi) != (4, 4):
+        raise r.fail("partnerships", f"partnerships are for four players exactly (min = max = 4), got {lo} to {hi}")
     if rules.start_on_board > min(pieces):
         raise r.fail("start_on_board", f"{rules.start_on_board} is more than a player's pieces ({min(pieces)})")
     if rules.start_on_board > 1:
@@ -348,6 +362,14 @@ def _economy(where: str, data: dict[str, Any]) -> Economy:
         bankruptcy=r.choice("bankruptcy", Bankruptcy, Bankruptcy.CANNOT_PAY),
         offering_to_winner=r.flag("offering_to_winner", False), items=tuple(items),
     )
+
+
+def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
+    """Returns the economy of a game played without gambling: no items, stake or pool; the rest is ignored."""
+    r = _Reader(where, "economy", data)
+    return Economy(item_name=r.text("item_name", "item"), item_name_es=r.text("item_name_es", "objeto"),
+                   starting_items=0, stake=0, betting=Betting.FIXED, bankruptcy=Bankruptcy.CANNOT_PAY,
+                   offering_to_winner=False, items=(), gambling=False)
 
 
 def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules) -> None:
