@@ -46,16 +46,18 @@ def rulesets(draw: Any) -> Any:
         "beans": {"count": count, "mark_probability": draw(st.sampled_from(["1/2", "1/3", "2/3"])),
                   "scores": scores, "null_cast": draw(st.sampled_from(["pass", "recast"]))},
         "players": {"min": lo, "max": hi, "pieces": [draw(st.integers(1, 5)) for _ in range(hi - lo + 1)],
-                    "direction": direction, "partnerships": hi == 4 and draw(st.booleans()),
+                    "direction": direction, "partnerships": lo == hi == 4 and draw(st.booleans()),
                     "opening": draw(st.sampled_from(["highest", "rotate", "fixed"])),
                     "start_on_board": 0 if direction == "choose" else draw(st.integers(0, 1))},
         "entry": {"scores": [1], "first_any": draw(st.booleans())},
-        "economy": {"starting_items": draw(st.integers(3, 25)), "stake": draw(st.integers(0, 2)),
+        "economy": {"gambling": draw(st.booleans()),
+                    "starting_items": draw(st.integers(3, 25)), "stake": draw(st.integers(0, 2)),
                     "betting": draw(st.sampled_from(["fixed", "choose"])),
                     "bankruptcy": draw(st.sampled_from(["cannot_pay", "empty"])),
                     "offering_to_winner": draw(st.booleans())},
         "payments": {"wedge": payment(), "no_move": payment(), "bear_off": payment(),
                      "capture": payment(capture=True), "null_cast": payment()},
+        "penalties": {"wedge": draw(st.sampled_from(["none", "miss_turn", "move_back"]))},
     }
 
 
