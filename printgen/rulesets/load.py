@@ -59,7 +59,8 @@ KEYS: dict[str, tuple[str, ...]] = {
 PAYMENT_KEYS = ("amount", "from", "to", "min_on_board")
 ITEM_KEYS = ("name", "value", "count", "name_es")
 OPTION_KEYS = ("description", "description_es", "changes")
-NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es")
+NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es", "only")
+NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
 class _Reader:
@@ -238,7 +239,10 @@ def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
     for i, body in enumerate(raw):
         table = f"notes {i + 1}"
         r = _Reader(where, table, _check_keys(where, table, body, NOTE_KEYS))
-        notes.append(Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS)))
+        note = Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS))
+        if note.only not in NOTE_ONLY:
+            raise r.fail("only", f"must be one of {', '.join(repr(x) for x in NOTE_ONLY)}; got {note.only!r}")
+        notes.append(note)
     return tuple(notes)
 
 

@@ -212,6 +212,15 @@ class Note:
     decision_es: str = ""
     why_es: str = ""
     source_es: str = ""
+    only: str = ""  # "" always; else the rules it applies to: gambling, no_gambling, miss_turn, move_back
+
+    def applies_to(self, rs: Ruleset) -> bool:
+        """Returns whether this note concerns a ruleset (notes on gambling are left out of games without it)."""
+        if not self.only:
+            return True
+        if self.only in ("gambling", "no_gambling"):
+            return rs.economy.gambling == (self.only == "gambling")
+        return rs.penalties.wedge.value == self.only
 
     def in_lang(self, lang: str) -> tuple[str, str, str, str]:
         """Returns (topic, decision, why, source) in a language, English where a Spanish text is missing."""
