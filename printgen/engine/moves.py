@@ -58,5 +58,5 @@ class Move:
             return cls(MoveKind.ENTER, target=int(m[1]), anticlockwise=direction)
         if m := re.fullmatch(r"bet\s*(\d+)", t):
             return cls(MoveKind.BET, amount=int(m[1]))
-        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15, or 15-h back into the hand), E and the cell entered (E1), "
-                            "pass, or bet and an amount (bet3)")
+        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15, or 15-h back into the hand), "
+                            "E and the cell entered (E1), pass, or bet and an amount (bet3)")

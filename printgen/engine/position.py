@@ -233,7 +233,8 @@ class Position:
         prog = self.state[k.K0 + seat * k.MAXK + code]
         origin = int(t.path[seat, d, prog]) + 1
         if self._p(seat, k.P_PENALTY) == code + 1:  # the piece that landed on a wedge goes backwards
-            return Move(MoveKind.MOVE, origin=origin, target=int(t.path[seat, d, prog - score]) + 1 if prog >= score else 0)
+            target = int(t.path[seat, d, prog - score]) + 1 if prog >= score else 0  # 0: back into the hand
+            return Move(MoveKind.MOVE, origin=origin, target=target)
         return Move(MoveKind.MOVE, origin=origin, target=int(t.path[seat, d, prog + score]) + 1)
 
     def encode(self, move: Move, marks: int = 0) -> int:

@@ -74,7 +74,8 @@ def export_toml(rs: Ruleset) -> str:
            _line("direction", pl.direction.value), _line("partnerships", pl.partnerships),
            _line("opening", pl.opening.value), _line("start_on_board", pl.start_on_board), "",
            "[entry]", _line("scores", list(e.scores)), _line("first_any", e.first_any), "",
-           "[economy]", _line("gambling", ec.gambling), _line("item_name", ec.item_name), _line("item_name_es", ec.item_name_es),
+           "[economy]", _line("gambling", ec.gambling), _line("item_name", ec.item_name),
+           _line("item_name_es", ec.item_name_es),
            _line("starting_items", ec.starting_items), _line("stake", ec.stake), _line("betting", ec.betting.value),
            _line("bankruptcy", ec.bankruptcy.value), _line("offering_to_winner", ec.offering_to_winner)]
     for item in ec.items:
