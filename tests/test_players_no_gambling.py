@@ -1,4 +1,4 @@
-"""The advisor, the arena and `play` under Bell's options without gambling (`+no_gambling`, `+no_gambling_backwards`)."""
+"""The advisor, the arena and `play` under Bell's options without gambling (+no_gambling, +no_gambling_backwards)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,8 @@ from printgen.engine.position import HAND, Phase, Position
 from printgen.engine.simulate import scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.errors import PositionError, RulesetError
-from printgen.rulesets import load_ruleset
+from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
+from printgen.rulesets.load import read_toml
 
 MISS = "bell+no_gambling/2 g1 move {to} starter=A last=- pool=0 offering=0 | A 0 cw {a} | B 0 cw {b}"
 BACK = "bell+no_gambling_backwards/2 g1 move {to} starter=A last=- pool=0 offering=0 | A 0 cw {a} | B 0 cw {b}"
@@ -226,3 +227,17 @@ def test_partnerships_random_contests_never_leave_a_finished_team_playing(spec: 
                             if st[k.P0 + q * k.PS + k.P_BANKRUPT] == 0) for s in (0, 1)]
                 assert not any(home), notation.to_compact(Position(rs, 4, tuple(int(x) for x in st)))
     assert finished_turns == 0
+
+
+def test_a_move_back_penalty_that_traps_every_piece_is_refused() -> None:
+    # Only 1 and 11 score on 11-cell quarters with a wedge at depth 2: +11 from a wedge lands on the next
+    # wedge, and a piece can never get past one, so no game could end.
+    data = read_toml(builtin_text("bell"), "trap.toml")
+    data["board"].update(arm_length=5, wedge_depths=[2], rounded_depths=[5])
+    data["beans"].update(count=2, scores=[11, 0, 1], null_cast="recast")
+    data["entry"].update(first_any=False)
+    data["penalties"] = {"wedge": "move_back"}
+    with pytest.raises(RulesetError, match="no run of casts brings a piece exactly to its end"):
+        parse_ruleset(data, "trap.toml")
+    data["penalties"] = {"wedge": "miss_turn"}
+    assert parse_ruleset(data, "trap.toml").penalties.wedge.value == "miss_turn"

@@ -139,6 +139,7 @@ def go_bankrupt(st, t, p, ev):
     st[b + P_HAND] = 0
     st[b + P_HOME] = 0
     st[b + P_ON_BOARD] = 0
+    st[b + P_PENALTY] = 0
     st[b + P_DIR] = 1
     emit(ev, E_BANKRUPT, p, st[b + P_HOLD], 0, 0)
 
@@ -198,6 +199,8 @@ def check_contest_over(st, t, ev):
         return False
     st[H_PHASE] = PHASE_OVER
     st[H_WINNER] = last
+    for p in range(t.n_players):
+        st[pb(p) + P_PENALTY] = 0
     if last >= 0 and st[H_POOL] > 0:
         st[pb(last) + P_HOLD] += st[H_POOL]
         emit(ev, E_PAY, R_POOL_WON, POOL, last, st[H_POOL])

@@ -218,7 +218,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
             raise r.fail("changes", "must be a table of 'table.key' = value")
         frozen = tuple((key, tuple(v) if isinstance(v, list) else v) for key, v in changes.items())
         opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), frozen))
-    _check_end_reachable(where, board, beans, entry)
+    _check_end_reachable(where, board, beans, entry, penalties.wedge is WedgePenalty.MOVE_BACK)
     if players.start_on_board and players.direction is Direction.CHOOSE:
         raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
                            "when each player chooses a direction")
@@ -376,19 +376,41 @@ def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
                    offering_to_winner=False, items=(), gambling=False)
 
 
-def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules) -> None:
-    """Refuses rules under which no sequence of casts can bring a piece from the hand to its end."""
+def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules,
+                         move_back: bool = False) -> None:
+    """Refuses rules under which no sequence of casts can bring a piece from the hand to its end.
+
+    With the move-back wedge penalty a piece on a wedge goes back on its next scoring cast (to the hand
+    if that passes its start); only a cast with no score that ends the turn lets it go on forward.
+    """
     last = board.cell_count - 1
     scores = sorted({s for s in beans.scores if s})
     entries = sorted(set(entry.scores) | (set(scores) if entry.first_any else set()))
-    reached = {s - 1 for s in entries if s - 1 <= last}
+    starts = {s - 1 for s in entries if s - 1 <= last}
+    arm = board.arm_length
+    quarter = 2 * arm + 1  # progress along a path: the start, arm cells out, arm cells back, per quarter
+    start_offset = board.start_depth  # a path leaves its start outward along the arm
+
+    def depth(step: int) -> int:
+        q = (step + start_offset) % quarter
+        return 0 if q == 0 else q if q <= arm else quarter - q
+
+    wedge = {step for step in range(last + 1) if move_back and depth(step) in board.wedge_depths}
+    null_pass = None in beans.scores and beans.null_cast is NullCast.PASS
+    reached = set(starts)
     frontier = list(reached)
     while frontier:
         step = frontier.pop()
-        for s in scores:
-            if step + s <= last and step + s not in reached:
-                reached.add(step + s)
-                frontier.append(step + s)
+        nxt: set[int] = set()
+        if step not in wedge or null_pass:
+            nxt |= {step + s for s in scores if step + s <= last}
+        if step in wedge:
+            nxt |= {step - s for s in scores if step - s >= 0}
+            if any(step - s < 0 for s in scores):  # back past the start: into the hand, to enter again
+                nxt |= starts
+        for n in nxt - reached:
+            reached.add(n)
+            frontier.append(n)
     if last not in reached:
         raise RulesetError(f"{where}: [beans] scores: no run of casts brings a piece exactly to its end "
                            f"(cell {last + 1} of its path) with scores {scores} and entry on {list(entry.scores)}")
