@@ -68,6 +68,8 @@ def components(rs: Ruleset) -> list[Component]:
         out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
     out.append(Component(ComponentKind.BEANS, rs.beans.count))
     players = rs.players.max_players
+    if not rs.economy.gambling:  # played without gambling: nothing to stake, so no item chits
+        return out
     if rs.economy.items:
         out += [Component(ComponentKind.ITEMS, item.count * players, item=item) for item in rs.economy.items]
     else:

@@ -9,7 +9,10 @@ from pathlib import Path
 from printgen.players.calibration import FULL_GAMES, write_weights
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
-         ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2)]
+         ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2),
+         ("bell+no_gambling", 2), ("bell+no_gambling", 3), ("bell+no_gambling", 4),
+         ("bell+no_gambling_backwards", 2), ("bell+no_gambling_backwards", 3), ("bell+no_gambling_backwards", 4),
+         ("bell+partnerships+no_gambling", 4), ("bell+partnerships+no_gambling_backwards", 4)]
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else FULL_GAMES

@@ -46,16 +46,18 @@ def rulesets(draw: Any) -> Any:
         "beans": {"count": count, "mark_probability": draw(st.sampled_from(["1/2", "1/3", "2/3"])),
                   "scores": scores, "null_cast": draw(st.sampled_from(["pass", "recast"]))},
         "players": {"min": lo, "max": hi, "pieces": [draw(st.integers(1, 5)) for _ in range(hi - lo + 1)],
-                    "direction": direction, "partnerships": hi == 4 and draw(st.booleans()),
+                    "direction": direction, "partnerships": lo == hi == 4 and draw(st.booleans()),
                     "opening": draw(st.sampled_from(["highest", "rotate", "fixed"])),
                     "start_on_board": 0 if direction == "choose" else draw(st.integers(0, 1))},
         "entry": {"scores": [1], "first_any": draw(st.booleans())},
-        "economy": {"starting_items": draw(st.integers(3, 25)), "stake": draw(st.integers(0, 2)),
+        "economy": {"gambling": draw(st.booleans()),
+                    "starting_items": draw(st.integers(3, 25)), "stake": draw(st.integers(0, 2)),
                     "betting": draw(st.sampled_from(["fixed", "choose"])),
                     "bankruptcy": draw(st.sampled_from(["cannot_pay", "empty"])),
                     "offering_to_winner": draw(st.booleans())},
         "payments": {"wedge": payment(), "no_move": payment(), "bear_off": payment(),
                      "capture": payment(capture=True), "null_cast": payment()},
+        "penalties": {"wedge": draw(st.sampled_from(["none", "miss_turn", "move_back"]))},
     }
 
 
@@ -113,4 +115,16 @@ def test_games_end(data: dict[str, Any], seed: int) -> None:
     k.init_contest(state, t, ev)
     counts = np.zeros(2, dtype=np.int64)
     k.random_games(state, t, rng, 1, 200_000, counts, ev, out)
+    if counts[0] == 0 and not (rs.economy.gambling and rs.payments.no_move.amount):
+        # With nothing paid for not moving, pieces can block each other for good: then no seat moves on any cast.
+        assert all(_blocked(state, t, seat) for seat in range(t.n_players)), f"no game ended in {counts[1]} turns"
+        return
     assert counts[0] == 1, f"no game ended in {counts[1]} turns"
+
+
+def _blocked(state: np.ndarray, t: Any, seat: int) -> bool:
+    """Returns whether a seat, if it were to move, could move nothing with any cast."""
+    st = state.copy()
+    st[k.H_TO_MOVE] = seat
+    out = np.zeros(k.MAXK + 8, dtype=np.int64)
+    return all(k.legal_moves(st, t, m, out) == 1 and out[0] == k.PASS for m in range(t.n_beans + 1))

@@ -46,8 +46,17 @@ def test_every_builtin_note_is_in_both_languages(name: str) -> None:
 
 
 def test_options_keep_the_builtin_notes_and_custom_files_start_without() -> None:
-    assert notes_for(load_ruleset("bell+partnerships")) == builtin_notes("bell")
+    every = builtin_notes("bell")
+    assert notes_for(load_ruleset("bell+partnerships")) == tuple(n for n in every if n.only in ("", "gambling"))
     assert any(n.topic == "Partnerships" for n in notes_for(load_ruleset("bell")))
+
+
+def test_notes_on_gambling_are_left_out_of_games_without_it() -> None:
+    miss = [n.topic for n in notes_for(load_ruleset("bell+no_gambling"))]
+    back = [n.topic for n in notes_for(load_ruleset("bell+no_gambling_backwards"))]
+    assert "Wedge: miss a turn" in miss and "Wedge: move backwards" not in miss and "Cannot pay" not in miss
+    assert "Wedge: move backwards" in back and "Wedge: miss a turn" not in back and "Contest" not in back
+    assert "Without gambling" not in [n.topic for n in notes_for(load_ruleset("bell"))]
 
 
 def test_custom_notes_load_export_and_fall_back_to_english(tmp_path: Path) -> None:

@@ -34,7 +34,8 @@ from printgen.rules_text.example import build_example
 from printgen.rules_text.lang import Texts, placeholders, plural_en, plural_es, templates
 from printgen.rulesets import BUILTIN, Ruleset, builtin_text, load_ruleset
 
-SPECS = [*BUILTIN, "bell+partnerships", "ocastudios+empty_start"]
+SPECS = [*BUILTIN, "bell+partnerships", "ocastudios+empty_start", "bell+no_gambling", "bell+no_gambling_backwards",
+         "bell+partnerships+no_gambling"]
 
 
 def texts(doc: Document) -> list[str]:
@@ -187,7 +188,7 @@ def test_every_event_can_be_told_in_both_languages(lang: str) -> None:
     told += [describe_event(P, Event(kind, player=0, other=1, cell=5)) for kind in EventKind
               if kind is not EventKind.PAY]
     assert all(t is None or ("{" not in t and ("A" in t or "B" in t)) for t in told)
-    assert sum(t is not None for t in told) == len(Reason) * 3 + 6
+    assert sum(t is not None for t in told) == len(Reason) * 3 + 7  # with the wedge penalty
 
 
 # ---- the beans ----
@@ -395,3 +396,21 @@ def test_spanish_lists_change_y_and_o_before_their_sounds() -> None:
     assert es.join(["7", "8"], "or") == "7 u 8" and es.join(["10", "11"], "or") == "10 u 11"
     assert es.join(["madre", "hija"]) == "madre e hija" and es.join(["plata", "hierro"]) == "plata y hierro"
     assert es.join(["1", "2", "3"]) == "1, 2 y 3" and Texts("en").join(["1", "2", "3"], "or") == "1, 2 or 3"
+
+
+GAMBLING_WORDS = r"\b(chips?|fichas?|pot|bote|pool|pay\w*|pag\w*|payments?)\b"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("spec", "penalty"), [("bell+no_gambling", "turno siguiente|next turn"),
+                                               ("bell+no_gambling_backwards", "retroceder|backwards"),
+                                               ("bell+partnerships+no_gambling", "turno siguiente|next turn")])
+def test_booklets_without_gambling_never_mention_chips_pot_or_payments(spec: str, penalty: str, lang: str) -> None:
+    rs = load_ruleset(spec)
+    for doc in (booklet(rs, lang), reference_card(rs, lang)):
+        md = to_markdown(doc)
+        prose = "\n".join(line for line in md.splitlines() if not line.startswith("> `"))  # not position lines
+        assert not re.search(GAMBLING_WORDS, prose, re.I), re.search(GAMBLING_WORDS, prose, re.I)
+        assert re.search(penalty, prose)
+    assert not [c for c in components(rs) if c.kind is ComponentKind.ITEMS]
+    assert components(load_ruleset("bell"))[-1].kind is ComponentKind.ITEMS

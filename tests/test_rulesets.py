@@ -82,7 +82,8 @@ def test_unknown_names_and_missing_files_are_explained(tmp_path: Path) -> None:
         load_ruleset("nope")
     with pytest.raises(RulesetError, match="no such ruleset file"):
         load_ruleset(str(tmp_path / "missing.toml"))
-    with pytest.raises(RulesetError, match="no option 'fast' \\(options: partnerships\\)"):
+    with pytest.raises(RulesetError,
+                       match="no option 'fast' \\(options: partnerships, no_gambling, no_gambling_backwards\\)"):
         load_ruleset("bell+fast")
 
 

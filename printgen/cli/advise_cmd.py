@@ -64,6 +64,7 @@ def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
     """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked."""
     pos = a.position
     item = pos.ruleset.economy.item_name
+    gambling = pos.ruleset.economy.gambling
     cast = ""
     if pos.needs_cast:
         score = pos.score(a.marks)
@@ -72,7 +73,8 @@ def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
     for i, s in enumerate(a.suggestions, 1):
         diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
         console.print(f"  {i:>2}. {str(s.move):<9} win game {s.win_game * 100:5.1f}%   "
-                      f"win contest {s.win_contest * 100:6.2f}%   {item}s {s.items:+6.2f}{diff}")
+                      f"win contest {s.win_contest * 100:6.2f}%" + (f"   {item}s {s.items:+6.2f}" if gambling else "")
+                      + diff)
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):

@@ -60,4 +60,11 @@ def describe(event: Event, rs: Ruleset) -> str | None:
             return f"{p} bets {event.amount}; everyone matches it"
         case EventKind.NEW_GAME:
             return f"game {event.other} begins"
+        case EventKind.PENALTY:
+            what = "misses the next turn" if event.amount == 1 else "must move that piece backwards next turn"
+            return f"{p} landed on a wedge at cell {event.cell}: {p} {what}"
+        case EventKind.MISS_TURN:
+            return f"{p} misses this turn"
+        case EventKind.MOVE_BACK:
+            return f"{p} moves {event.cell} back → {event.to_cell or 'the hand'}"
     return None

@@ -29,6 +29,9 @@ class EventKind(str, Enum):
     OPENING_WON = "opening_won"
     BET = "bet"
     NEW_GAME = "new_game"
+    PENALTY = "penalty"  # a wedge landing costs the next turn (amount 1) or a backward move (amount 2)
+    MISS_TURN = "miss_turn"  # a seat's turn is passed over
+    MOVE_BACK = "move_back"  # a piece moves backwards; to_cell None: back into the hand
 
 
 class Reason(str, Enum):
@@ -93,6 +96,10 @@ def decode_events(ev: np.ndarray) -> list[Event]:
             events.append(Event(kind, player=a, amount=b))
         elif kind is EventKind.BET:
             events.append(Event(kind, player=a, amount=b))
+        elif kind is EventKind.PENALTY:
+            events.append(Event(kind, player=a, amount=b, cell=c + 1))
+        elif kind is EventKind.MOVE_BACK:
+            events.append(Event(kind, player=a, cell=b + 1, to_cell=c + 1 if c >= 0 else None))
         elif kind is EventKind.BANKRUPT:
             events.append(Event(kind, player=a))
         else:

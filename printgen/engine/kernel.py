@@ -6,7 +6,8 @@ plain Python that numba can compile: ints, int64 arrays and one namedtuple of ta
 
 State layout: a header, a block per player, each piece's progress along its path
 (-1 in hand, 0..N-1 on the board, N home, -2 out of the contest) and each cell's occupant
-(0 empty, else 1 + player * MAXK + piece).
+(0 empty, else 1 + player * MAXK + piece). A player's pending penalty is 0 (none), PEN_MISS (misses
+their next turn) or 1 + piece (that piece moves backwards on their next turn).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ MAXC = 164  # cells (arm length 20)
 # Header.
 H_PHASE, H_TO_MOVE, H_GAME, H_POOL, H_OFFERING, H_WINNER, H_STARTER, H_LAST_WINNER, H_BANKRUPTCIES = range(9)
 # Player blocks.
-P0, PS = 16, 8
-P_HOLD, P_BANKRUPT, P_DIR, P_IN_OPENING, P_THROW, P_HAND, P_HOME, P_ON_BOARD = range(8)
+P0, PS = 16, 9
+P_HOLD, P_BANKRUPT, P_DIR, P_IN_OPENING, P_THROW, P_HAND, P_HOME, P_ON_BOARD, P_PENALTY = range(9)
 K0 = P0 + MAXP * PS
 O0 = K0 + MAXP * MAXK
 STATE_SIZE = O0 + MAXC
@@ -39,10 +40,14 @@ BY_MOVER, BY_OPPONENTS, BY_CAPTURED = 0, 1, 2
 TO_MOVER, TO_OPPONENTS, TO_POOL, TO_OFFERING = 0, 1, 2, 3
 POOL, OFFERING = 4, 5  # holders after the four players
 OPEN_HIGHEST, OPEN_ROTATE, OPEN_FIXED = 0, 1, 2
+# Wedge penalties (tables.wedge_penalty) and the pending miss-a-turn mark (P_PENALTY).
+WP_NONE, WP_MISS_TURN, WP_MOVE_BACK = 0, 1, 2
+PEN_MISS = -1
 # Events: rows of (code, a, b, c, d) in an int64 buffer whose element 0 counts the rows.
 EV_WIDTH, EV_MAX = 5, 256
 (E_ENTER, E_MOVE, E_CAPTURE, E_PAY, E_EXTRA_TURN, E_BEAR_OFF, E_GAME_WON, E_BANKRUPT, E_CONTEST_WON,
- E_NO_MOVE, E_NULL, E_RECAST, E_THROW, E_OPENING_WON, E_BET, E_NEW_GAME) = range(16)
+ E_NO_MOVE, E_NULL, E_RECAST, E_THROW, E_OPENING_WON, E_BET, E_NEW_GAME, E_PENALTY, E_MISS_TURN,
+ E_MOVE_BACK) = range(19)
 
 
 @inline
@@ -134,6 +139,7 @@ def go_bankrupt(st, t, p, ev):
     st[b + P_HAND] = 0
     st[b + P_HOME] = 0
     st[b + P_ON_BOARD] = 0
+    st[b + P_PENALTY] = 0
     st[b + P_DIR] = 1
     emit(ev, E_BANKRUPT, p, st[b + P_HOLD], 0, 0)
 
@@ -193,6 +199,8 @@ def check_contest_over(st, t, ev):
         return False
     st[H_PHASE] = PHASE_OVER
     st[H_WINNER] = last
+    for p in range(t.n_players):
+        st[pb(p) + P_PENALTY] = 0
     if last >= 0 and st[H_POOL] > 0:
         st[pb(last) + P_HOLD] += st[H_POOL]
         emit(ev, E_PAY, R_POOL_WON, POOL, last, st[H_POOL])
@@ -210,6 +218,7 @@ def begin_game(st, t, ev):
         b = pb(p)
         st[b + P_IN_OPENING] = 0
         st[b + P_THROW] = -1
+        st[b + P_PENALTY] = 0
         if not solvent(st, p):
             continue
         st[b + P_DIR] = 0 if t.choose_direction else 1
@@ -315,6 +324,18 @@ def may_enter(st, t, p, score):
     return t.first_any and st[b + P_ON_BOARD] == 0 and st[b + P_HOME] == 0
 
 
+@inline
+def backward_piece(st, t, p):
+    """Returns the piece of p that must move backwards this turn (still on the board), or -1."""
+    pen = st[pb(p) + P_PENALTY]
+    if pen <= 0:
+        return -1
+    prog = st[K0 + p * MAXK + pen - 1]
+    if 0 <= prog < t.n_cells:
+        return pen - 1
+    return -1
+
+
 @njit
 def legal_moves(st, t, marks, out):
     """Writes the legal moves for the player to move and this cast into out; returns their count.
@@ -348,6 +369,14 @@ def legal_moves(st, t, marks, out):
             out[n] = ENTER_CCW
             n += 1
     di = dir_index(st, p)
+    back = backward_piece(st, t, p)
+    if back >= 0:  # the piece that landed on a wedge must move backwards: nothing else moves this turn
+        prog = st[K0 + p * MAXK + back]
+        if prog - score < 0 or landing_ok(st, t, p, t.path[p, di, prog - score]):
+            out[0] = back
+            return 1
+        out[0] = PASS
+        return 1
     for k in range(t.n_pieces):
         prog = st[K0 + p * MAXK + k]
         if 0 <= prog and prog + score <= last and landing_ok(st, t, p, t.path[p, di, prog + score]):
@@ -387,7 +416,29 @@ def land(st, t, p, k, step, ev):
     st[O0 + cell] = 1 + p * MAXK + k
     if t.flags[cell] & F_WEDGE:
         pay(st, t, R_WEDGE, p, -1, ev)
+        if t.wedge_penalty == WP_MISS_TURN and solvent(st, p):
+            st[b + P_PENALTY] = PEN_MISS
+            emit(ev, E_PENALTY, p, WP_MISS_TURN, cell, 0)
+        elif t.wedge_penalty == WP_MOVE_BACK and solvent(st, p):
+            st[b + P_PENALTY] = 1 + k
+            emit(ev, E_PENALTY, p, WP_MOVE_BACK, cell, 0)
     return (t.flags[cell] & F_ROUNDED) != 0
+
+
+@njit
+def move_back(st, t, p, k, score, ev):
+    """Moves piece k of p backwards by score along its path (into the hand if that passes the start)."""
+    di = dir_index(st, p)
+    prog = st[K0 + p * MAXK + k]
+    st[O0 + t.path[p, di, prog]] = 0
+    st[pb(p) + P_ON_BOARD] -= 1
+    if prog - score < 0:
+        st[K0 + p * MAXK + k] = HAND
+        st[pb(p) + P_HAND] += 1
+        emit(ev, E_MOVE_BACK, p, t.path[p, di, prog], -1, 0)
+        return False
+    emit(ev, E_MOVE_BACK, p, t.path[p, di, prog], t.path[p, di, prog - score], 0)
+    return land(st, t, p, k, prog - score, ev)
 
 
 @njit
@@ -400,9 +451,54 @@ def team_home(st, t, p):
 
 
 @njit
+def finished_team(st, t, p):
+    """Returns a seat of a team whose solvent members have all borne off every piece (p's team first), or -1."""
+    for i in range(t.n_players):
+        q = (p + i) % t.n_players
+        if solvent(st, q) and team_home(st, t, q):
+            return q
+    return -1
+
+
+@njit
+def next_to_play(st, t, p, ev):
+    """Returns who plays after p: the next solvent seat that has pieces left to play and does not miss the turn.
+
+    A partner who has borne off every piece no longer casts; a seat marked to miss a turn is passed
+    over once and the mark cleared.
+    """
+    q = p
+    for _ in range(2 * t.n_players + 1):
+        q = next_solvent(st, t, q)
+        b = pb(q)
+        if st[b + P_HOME] >= t.n_pieces:
+            continue
+        if st[b + P_PENALTY] == PEN_MISS:
+            st[b + P_PENALTY] = 0
+            emit(ev, E_MISS_TURN, q, 0, 0, 0)
+            continue
+        return q
+    return q
+
+
+@njit
 def win_game(st, t, p, ev):
-    """Pays the pool (and offering, where the rules say) to p's team and begins the next game."""
+    """Pays the pool (and offering, where the rules say) to p's team and begins the next game.
+
+    Without gambling the game is the whole contest: it ends, won by the first seat of p's team.
+    """
     emit(ev, E_GAME_WON, p, st[H_GAME], 0, 0)
+    if t.one_game:
+        w = p
+        for q in range(t.n_players):
+            if t.team[q] == t.team[p] and solvent(st, q) and q < w:
+                w = q
+        for q in range(t.n_players):
+            st[pb(q) + P_PENALTY] = 0
+        st[H_PHASE] = PHASE_OVER
+        st[H_WINNER] = w
+        emit(ev, E_CONTEST_WON, w, 0, 0, 0)
+        return
     members = 0
     for q in range(t.n_players):
         if t.team[q] == t.team[p] and solvent(st, q):
@@ -444,6 +540,9 @@ def play(st, t, marks, move, ev):
         opening_throw(st, t, score, ev)
         return
     extra = False
+    back = backward_piece(st, t, p)
+    if not (score == 0 and t.null_recast):  # the turn a penalty waits for is this one, whatever is cast
+        st[pb(p) + P_PENALTY] = 0
     if score == 0:
         emit(ev, E_NULL, p, 0, 0, 0)
         pay(st, t, R_NULL, p, -1, ev)
@@ -466,6 +565,8 @@ def play(st, t, marks, move, ev):
         st[b + P_HAND] -= 1
         emit(ev, E_ENTER, p, t.path[p, dir_index(st, p), score - 1], 0, 0)
         extra = land(st, t, p, k, score - 1, ev)
+    elif move == back:
+        extra = move_back(st, t, p, move, score, ev)
     else:
         di = dir_index(st, p)
         prog = st[K0 + p * MAXK + move]
@@ -477,14 +578,15 @@ def play(st, t, marks, move, ev):
         return
     if st[H_BANKRUPTCIES] != bankruptcies and check_contest_over(st, t, ev):
         return
-    if solvent(st, p) and move != PASS and team_home(st, t, p):
-        win_game(st, t, p, ev)
+    w = finished_team(st, t, p)  # a move, or a partner's bankruptcy, can finish a team
+    if w >= 0:
+        win_game(st, t, w, ev)
         return
     if extra and solvent(st, p):
         if score != 0:
             emit(ev, E_EXTRA_TURN, p, 0, 0, 0)
         return
-    st[H_TO_MOVE] = next_solvent(st, t, p)
+    st[H_TO_MOVE] = next_to_play(st, t, p, ev)
 
 
 # ---- random numbers: xorshift128 on four 32-bit words, identical with and without the JIT ----

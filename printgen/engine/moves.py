@@ -1,4 +1,8 @@
-"""Moves as small values with a compact notation that parses back: `12-15`, `E1`, `E1ccw`, `pass`, `bet3`."""
+"""Moves as small values with a compact notation that parses back: `12-15`, `E1`, `E1ccw`, `pass`, `bet3`.
+
+A piece moving backwards is written the same way (`15-12`); one moved back past its start into the
+hand is written `15-h`.
+"""
 
 from __future__ import annotations
 
@@ -24,13 +28,13 @@ class Move:
 
     kind: MoveKind
     origin: int = 0  # MOVE: the cell the piece leaves
-    target: int = 0  # MOVE, ENTER: the cell the piece lands on
+    target: int = 0  # MOVE, ENTER: the cell the piece lands on; MOVE 0: back into the hand
     anticlockwise: bool | None = None  # ENTER that sets a direction: which one; else None
     amount: int = 0  # BET
 
     def __str__(self) -> str:
         if self.kind is MoveKind.MOVE:
-            return f"{self.origin}-{self.target}"
+            return f"{self.origin}-{self.target or 'h'}"
         if self.kind is MoveKind.ENTER:
             suffix = "" if self.anticlockwise is None else ("ccw" if self.anticlockwise else "cw")
             return f"E{self.target}{suffix}"
@@ -47,12 +51,12 @@ class Move:
         t = text.strip().lower()
         if t == "pass":
             return cls(MoveKind.PASS)
-        if m := re.fullmatch(r"(\d+)-(\d+)", t):
-            return cls(MoveKind.MOVE, origin=int(m[1]), target=int(m[2]))
+        if m := re.fullmatch(r"(\d+)-(\d+|h)", t):
+            return cls(MoveKind.MOVE, origin=int(m[1]), target=0 if m[2] == "h" else int(m[2]))
         if m := re.fullmatch(r"e(\d+)(cw|ccw)?", t):
             direction = None if m[2] is None else m[2] == "ccw"
             return cls(MoveKind.ENTER, target=int(m[1]), anticlockwise=direction)
         if m := re.fullmatch(r"bet\s*(\d+)", t):
             return cls(MoveKind.BET, amount=int(m[1]))
-        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15), E and the cell entered (E1), "
-                            "pass, or bet and an amount (bet3)")
+        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15, or 15-h back into the hand), "
+                            "E and the cell entered (E1), pass, or bet and an amount (bet3)")

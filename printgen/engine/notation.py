@@ -7,7 +7,9 @@ Both hold the same facts and round-trip exactly. The one-line form reads:
 ruleset/players, game number, phase, seat to move, who began this game, who won the last one,
 pool and offering; then each seat: letter, items held, direction (cw, ccw, ? not chosen) and its
 pieces (h in hand, * home, a cell number on the board), with `throw=N` (or `throw=?`) for a seat
-still in the opening throws. A bankrupt seat reads `B out`.
+still in the opening throws, `miss` for a seat that misses its next turn and `back=N` for a seat
+whose piece on cell N must move backwards on its next turn (the wedge penalties of games played
+without gambling). A bankrupt seat reads `B out`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class SeatFacts:
     pieces: list[Place] = field(default_factory=list)
     throwing: bool = False
     throw: int | None = None
+    penalty: str | int | None = None  # "miss", or the cell of the piece that must move backwards
 
 
 @dataclass
@@ -63,7 +66,7 @@ def facts_of(pos: Position) -> Facts:
     """Returns the facts of a position."""
     seats = [
         SeatFacts(pos.holdings(s), pos.bankrupt(s), pos.direction(s), pos.places(s), pos.in_opening(s),
-                  pos.opening_throw(s))
+                  pos.opening_throw(s), pos.penalty(s))
         for s in range(pos.players)
     ]
     return Facts(pos.ruleset, pos.players, pos.game, pos.phase, pos.to_move, pos.starter, pos.last_winner,
@@ -84,7 +87,8 @@ def to_json(pos: Position) -> dict[str, Any]:
         "seats": [
             {"seat": seat_name(i), "holdings": s.holdings, "bankrupt": s.bankrupt,
              "direction": _DIRS[s.direction], "pieces": s.pieces,
-             "opening": {"throwing": True, "throw": s.throw} if s.throwing else None}
+             "opening": {"throwing": True, "throw": s.throw} if s.throwing else None,
+             "penalty": _penalty_json(s.penalty)}
             for i, s in enumerate(f.seats)
         ],
     }
@@ -112,6 +116,7 @@ def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
                 [_place_json(p, f"{where}.pieces") for p in s["pieces"]],
                 bool(opening and opening.get("throwing")),
                 None if not opening or opening.get("throw") is None else _int(opening["throw"], f"{where}.opening"),
+                _penalty_from_json(s.get("penalty"), f"{where}.penalty"),
             ))
         facts = Facts(
             rs, _int(data["players"], "players"), _int(data["game"], "game"), _phase(data["phase"]),
@@ -125,6 +130,22 @@ def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
     except (TypeError, AttributeError):
         raise NotationError("position JSON has a value of the wrong type") from None
     return build(facts)
+
+
+def _penalty_json(penalty: str | int | None) -> Any:
+    if penalty is None:
+        return None
+    return "miss_turn" if penalty == "miss" else {"move_back": penalty}
+
+
+def _penalty_from_json(v: Any, where: str) -> str | int | None:
+    if v is None:
+        return None
+    if v == "miss_turn":
+        return "miss"
+    if isinstance(v, dict) and set(v) == {"move_back"}:
+        return _int(v["move_back"], f"{where}.move_back")
+    raise NotationError(f'{where} must be null, "miss_turn" or {{"move_back": CELL}}, got {v!r}')
 
 
 def dumps(pos: Position) -> str:
@@ -174,6 +195,10 @@ def to_compact(pos: Position) -> str:
         seat = f"{seat_name(i)} {s.holdings} {_SHORT_DIRS[s.direction]} {pieces}"
         if s.throwing:
             seat += f" throw={'?' if s.throw is None else s.throw}"
+        if s.penalty == "miss":
+            seat += " miss"
+        elif s.penalty is not None:
+            seat += f" back={s.penalty}"
         parts.append(seat)
     return " | ".join(parts)
 
@@ -221,7 +246,7 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
     if len(toks) >= 2 and toks[1] == "out":
         return SeatFacts(holdings=_number(toks[2], f"{where} holdings") if len(toks) > 2 else 0,
                          bankrupt=True, pieces=[])
-    if len(toks) not in (4, 5):
+    if len(toks) < 4:
         raise NotationError(f"{where}: write `LETTER ITEMS DIRECTION PIECES`, like `A 20 cw h,h,5`; got {part!r}")
     if toks[0] != SEAT_NAMES[index]:
         raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {toks[0]!r}")
@@ -237,12 +262,19 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
         else:
             pieces.append(_number(p, f"{where}: a piece"))
     seat = SeatFacts(_number(toks[1], f"{where} items"), False, dirs[toks[2]], pieces)
-    if len(toks) == 5:
-        key, value = _pair(toks[4])
-        if key != "throw":
-            raise NotationError(f"{where}: unknown {key}=")
-        seat.throwing = True
-        seat.throw = None if value == "?" else _number(value, f"{where} throw")
+    for tok in toks[4:]:
+        if tok == "miss" and seat.penalty is None:
+            seat.penalty = "miss"
+            continue
+        key, value = _pair(tok)
+        if key == "throw" and not seat.throwing:
+            seat.throwing = True
+            seat.throw = None if value == "?" else _number(value, f"{where} throw")
+        elif key == "back" and seat.penalty is None:
+            seat.penalty = _number(value, f"{where} back")
+        else:
+            raise NotationError(f"{where}: unexpected {tok!r} (after the pieces: throw=N, miss or back=CELL, "
+                                "each at most once, one penalty)")
     return seat
 
 
@@ -281,7 +313,14 @@ def build(f: Facts) -> Position:
                             f"{f.players} under {rs.name} holds {expected}")
     solvent = [p for p in range(f.players) if not f.seats[p].bankrupt]
     teams = {int(t.team[p]) for p in solvent}
-    if f.phase is Phase.OVER:
+    home = [team for team in sorted(teams)
+            if all(x == HOME for p in solvent if int(t.team[p]) == team for x in f.seats[p].pieces)]
+    if f.phase is Phase.OVER and t.one_game:
+        if len(home) != 1:
+            raise PositionError("a game without gambling is over when exactly one side has borne off every piece; "
+                                f"{len(home)} sides have")
+        st[k.H_WINNER] = min(p for p in solvent if int(t.team[p]) == home[0])
+    elif f.phase is Phase.OVER:
         if len(teams) > 1:
             raise PositionError("the contest is marked over, but more than one side is still in it")
         st[k.H_WINNER] = solvent[0] if solvent else -1
@@ -296,10 +335,14 @@ def build(f: Facts) -> Position:
             if f.phase is not Phase.BET and all(x == HOME for p in members for x in f.seats[p].pieces):
                 who = " and ".join(seat_name(p) for p in members)
                 raise PositionError(f"seat {who} has borne off every piece, so that game is over")
+        if f.phase is Phase.MOVE and all(x == HOME for x in f.seats[f.to_move].pieces):
+            raise PositionError(f"seat {seat_name(f.to_move)} has borne off every piece and no longer plays, "
+                                "so it cannot be the one to move")
     if f.phase is not Phase.OPENING and any(s.throwing for s in f.seats):
         raise PositionError("opening throws are only written during the opening phase")
     if f.phase is Phase.OPENING and not any(s.throwing and s.throw is None for s in f.seats):
         raise PositionError("in the opening phase some seat must still be waiting to throw (throw=?)")
+    _place_penalties(st, t, f)
     st[k.H_BANKRUPTCIES] = sum(1 for s in f.seats if s.bankrupt)
     return Position(rs, f.players, tuple(int(x) for x in st))
 
@@ -356,3 +399,26 @@ def _place_seat(st: np.ndarray, t: Any, p: int, s: SeatFacts, f: Facts) -> None:
             st[slot] = steps[cell - 1]
             st[k.O0 + cell - 1] = 1 + p * k.MAXK + i
             st[b + k.P_ON_BOARD] += 1
+
+
+def _place_penalties(st: np.ndarray, t: Any, f: Facts) -> None:
+    """Writes each seat's pending wedge penalty, after checking the ruleset has it and it can be pending now."""
+    for p, s in enumerate(f.seats):
+        if s.penalty is None:
+            continue
+        name = seat_name(p)
+        wanted = k.WP_MISS_TURN if s.penalty == "miss" else k.WP_MOVE_BACK
+        if t.wedge_penalty != wanted:
+            what = "missing a turn" if s.penalty == "miss" else "moving a piece backwards"
+            raise PositionError(f"seat {name}: this ruleset has no wedge penalty of {what}")
+        if f.phase is not Phase.MOVE or s.bankrupt:
+            raise PositionError(f"seat {name}: a wedge penalty is pending only during play (phase move)")
+        if s.penalty == "miss":
+            if p == f.to_move:
+                raise PositionError(f"seat {name} misses its next turn, so it cannot be the one to move")
+            st[k.P0 + p * k.PS + k.P_PENALTY] = k.PEN_MISS
+            continue
+        cell = int(s.penalty)
+        if cell not in s.pieces:
+            raise PositionError(f"seat {name}: back={cell} names no piece of seat {name} on the board")
+        st[k.P0 + p * k.PS + k.P_PENALTY] = 1 + s.pieces.index(cell)

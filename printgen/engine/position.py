@@ -142,6 +142,17 @@ class Position:
         """Returns whether the seat still throws in the opening."""
         return self._p(seat, k.P_IN_OPENING) == 1
 
+    def penalty(self, seat: int) -> str | int | None:
+        """Returns a seat's pending wedge penalty: "miss" (misses its next turn), the cell of the piece
+        that must move backwards on its next turn, or None."""
+        pen = self._p(seat, k.P_PENALTY)
+        if pen == k.PEN_MISS:
+            return "miss"
+        if pen > 0:
+            place = self.places(seat)[pen - 1]
+            return place if isinstance(place, int) else None
+        return None
+
     def team(self, seat: int) -> int:
         """Returns the team of a seat (its own seat unless partners play)."""
         return int(self.tables.team[seat])
@@ -220,7 +231,11 @@ class Position:
             return Move(MoveKind.ENTER, target=cell, anticlockwise=ccw if sets_direction else None)
         d = 1 if self.direction(seat) == -1 else 0
         prog = self.state[k.K0 + seat * k.MAXK + code]
-        return Move(MoveKind.MOVE, origin=int(t.path[seat, d, prog]) + 1, target=int(t.path[seat, d, prog + score]) + 1)
+        origin = int(t.path[seat, d, prog]) + 1
+        if self._p(seat, k.P_PENALTY) == code + 1:  # the piece that landed on a wedge goes backwards
+            target = int(t.path[seat, d, prog - score]) + 1 if prog >= score else 0  # 0: back into the hand
+            return Move(MoveKind.MOVE, origin=origin, target=target)
+        return Move(MoveKind.MOVE, origin=origin, target=int(t.path[seat, d, prog + score]) + 1)
 
     def encode(self, move: Move, marks: int = 0) -> int:
         """Returns the kernel code of a legal move, or raises IllegalMoveError saying why not."""

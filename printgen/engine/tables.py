@@ -10,18 +10,20 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.topology import seat_quarters, topology_for
 from printgen.errors import RulesetError
-from printgen.rulesets.model import Betting, Direction, Opening, Payee, Payer, Payment, Ruleset
+from printgen.rulesets.model import Betting, Direction, Opening, Payee, Payer, Payment, Ruleset, WedgePenalty
 
 Tables = namedtuple(
     "Tables",
     "n_players n_pieces n_cells n_beans bean_threshold scores entry_ok first_any choose_direction "
     "null_recast start_on_board stake betting_choose bankrupt_empty offering_to_winner opening "
-    "starting_items team path flags pay seat_quarter",
+    "starting_items team path flags pay seat_quarter wedge_penalty one_game",
 )
 
 _PAYER = {Payer.MOVER: k.BY_MOVER, Payer.OPPONENTS: k.BY_OPPONENTS, Payer.CAPTURED: k.BY_CAPTURED}
 _PAYEE = {Payee.MOVER: k.TO_MOVER, Payee.OPPONENTS: k.TO_OPPONENTS, Payee.POOL: k.TO_POOL,
           Payee.OFFERING: k.TO_OFFERING}
+_WEDGE_PENALTY = {WedgePenalty.NONE: k.WP_NONE, WedgePenalty.MISS_TURN: k.WP_MISS_TURN,
+                  WedgePenalty.MOVE_BACK: k.WP_MOVE_BACK}
 _OPENING = {Opening.HIGHEST: k.OPEN_HIGHEST, Opening.ROTATE: k.OPEN_ROTATE, Opening.FIXED: k.OPEN_FIXED}
 
 
@@ -76,4 +78,5 @@ def tables_for(ruleset: Ruleset, players: int) -> Tables:
         opening=_OPENING[ruleset.players.opening], starting_items=econ.starting_items,
         team=team, path=path, flags=flags, pay=pay,
         seat_quarter=np.array(list(quarters) + [0] * (k.MAXP - players), dtype=np.int64),
+        wedge_penalty=_WEDGE_PENALTY[ruleset.penalties.wedge], one_game=not econ.gambling,
     )

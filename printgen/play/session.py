@@ -276,7 +276,10 @@ class Session:
                 seats.append(f"{who}: out")
                 continue
             places = pos.places(s)
-            seats.append(f"{who}: {pos.holdings(s)} {item}s, hand {places.count(HAND)}, home {places.count(HOME)}")
+            held = f"{pos.holdings(s)} {item}s, " if pos.ruleset.economy.gambling else ""
+            seats.append(f"{who}: {held}hand {places.count(HAND)}, home {places.count(HOME)}")
+        if not pos.ruleset.economy.gambling:  # played for the win alone: nothing staked to show
+            return f"game {pos.game} · " + " · ".join(seats)
         return f"game {pos.game} · " + " · ".join(seats) + f" · pool {pos.pool} · offering {pos.offering}"
 
     # ---- the person's commands ----

@@ -203,6 +203,12 @@ def features(st, t, et, fx):
             cell = t.path[p, d, q]
             if t.flags[cell] & k.F_CAPTURE:
                 exposed += _threat(st, t, et, p, cell)
+        pen = st[b + k.P_PENALTY]
+        if pen != 0:  # a wedge penalty to serve: a lost cast, or a cast spent going backwards
+            mean = 0.0
+            for m in range(et.probs.shape[0]):
+                mean += et.probs[m] * t.scores[m]
+            pips += mean if pen == k.PEN_MISS else 2.0 * mean
         fx[p, F_PIPS] = pips / n
         fx[p, F_HAND] = hand
         fx[p, F_HOME] = st[b + k.P_HOME]
@@ -287,6 +293,10 @@ def evaluate(st, t, et, game0, out, fx):
         share += out[V_CONTEST, p]
     for p in range(np_):
         out[V_CONTEST, p] = out[V_CONTEST, p] / share if share > 0 else 1.0 / solvent
+    if t.one_game:  # played without gambling: no items, and the game is the contest
+        for p in range(np_):
+            out[V_ITEMS, p] = 0.0
+            out[V_CONTEST, p] = out[V_GAME, p]
     if st[k.H_GAME] != game0:
         last = st[k.H_LAST_WINNER]
         for p in range(np_):

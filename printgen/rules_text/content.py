@@ -104,9 +104,9 @@ def setup(P: Phrases) -> Section:
         Paragraph(P.colours()),
     ]
     blocks += _paragraphs([P.partnerships()])
-    blocks += [Heading(2, T("setup.game_heading")),
-               Paragraph(P.starting_items()), Paragraph(P.start_of_game()), Paragraph(P.betting()),
-               Paragraph(P.direction()), Paragraph(P.opening())]
+    blocks += [Heading(2, T("setup.game_heading"))]
+    blocks += [Paragraph(P.starting_items())] if P.gambling else []
+    blocks += [Paragraph(P.start_of_game()), Paragraph(P.betting()), Paragraph(P.direction()), Paragraph(P.opening())]
     return _section(P, "setup", blocks)
 
 
@@ -116,11 +116,14 @@ def turn(P: Phrases) -> Section:
     steps = [T("turn.cast", beans=P.count(P.rs.beans.count, "bean"))]
     steps += [t for t in (P.null_cast(),) if t]
     seats = ", ".join(SEAT_NAMES[: P.rs.players.max_players])
-    steps += [T("turn.choose"), T("turn.must_move"), T("turn.landing"), T("turn.next", seats=seats)]
+    landing = T("turn.landing") if P.gambling else T("turn.landing_penalty")
+    steps += [T("turn.choose"), T("turn.must_move"), landing, T("turn.next", seats=seats)]
     blocks: list[Block] = [Bullets(tuple(steps), ordered=True), Heading(2, T("turn.entry_heading"))]
     blocks += _paragraphs(P.entry())
     blocks += [Heading(2, T("turn.moving_heading"))]
-    blocks += _paragraphs(P.landing() + [P.bear_off(), P.payment_sentence("no_move")])
+    blocks += _paragraphs(P.landing() + [P.bear_off()])
+    if P.gambling:
+        blocks.append(Paragraph(P.payment_sentence("no_move")))
     if P.applies("null_cast") and P.payment("null_cast").amount:
         blocks.append(Paragraph(P.payment_sentence("null_cast")))
     if P.kind_count(CellKind.ROUNDED):
@@ -151,8 +154,12 @@ def cells_section(P: Phrases) -> Section:
 
 
 def payments_section(P: Phrases) -> Section:
-    """Returns items, every payment, the pool, the offering and betting."""
+    """Returns items, every payment, the pool, the offering and betting; without gambling, the penalties."""
     T = P.T
+    if not P.gambling:
+        penalties = [Paragraph(T("penalty.intro"))] if P.penalty_sentences() else []
+        penalties += _paragraphs(P.penalty_sentences())
+        return Section(T("section.penalties"), tuple(penalties), "payments")
     blocks: list[Block] = [Paragraph(P.starting_items())]
     named = P.named_items_table()
     if named:
@@ -162,6 +169,7 @@ def payments_section(P: Phrases) -> Section:
         blocks.append(Paragraph(T("economy.choice", items=P.items_plural())))
     blocks += [Heading(2, T("economy.payments_heading")),
                Bullets(tuple(P.payment_sentence(e) for e in P.applicable_events()))]
+    blocks += _paragraphs(P.penalty_sentences())
     blocks += [Heading(2, T("economy.betting_heading")), Paragraph(P.betting())]
     return _section(P, "payments", blocks)
 
@@ -248,8 +256,13 @@ def card_cells(P: Phrases) -> Section:
 
 
 def card_payments(P: Phrases) -> Section:
-    """Returns the payments table and the economy in a few lines."""
+    """Returns the payments table and the economy in a few lines; without gambling, the penalty and the end."""
     T = P.T
+    if not P.gambling:
+        pen = P.wedge_penalty
+        lines = ([T(f"card.penalty_{pen.value}")] if pen.value != "none" else []) + [
+            P.betting(), P.partnerships(), *P.contest_end()]
+        return Section(T("section.penalties"), (Bullets(tuple(x for x in lines if x)),), "payments")
     table = Table((T("card.col_when"), T("card.col_payer"), T("card.col_amount"), T("card.col_payee")),
                   tuple(P.payment_row(e) for e in P.applicable_events()),
                   align=(Align.LEFT, Align.LEFT, Align.RIGHT, Align.LEFT))

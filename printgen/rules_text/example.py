@@ -126,6 +126,8 @@ def _merit(events: list[Event]) -> int:
             score += 2
         elif e.kind is EventKind.PAY:
             score += (e.amount or 0) * (1 if e.payee == 0 else -1 if e.payer == 0 else 0)
+        elif e.kind is EventKind.PENALTY and e.player == 0:
+            score -= 2
     return score
 
 
@@ -196,6 +198,8 @@ def describe_event(P: Phrases, e: Event) -> str | None:
             return T("ev.bankrupt", player=who)
         case EventKind.CONTEST_WON:
             return T("ev.contest_won", player=who) if who else None
+        case EventKind.PENALTY:
+            return T("ev.penalty_miss_turn" if e.amount == 1 else "ev.penalty_move_back", player=who)
     return None
 
 
@@ -224,6 +228,8 @@ def _seat_line(P: Phrases, pos: Position, seat: int) -> str:
     hand = sum(1 for p in places if p == HAND)
     key = "example.on_cell" if len(cells) == 1 else "example.on_cells" if cells else "example.none_on"
     where = P.T(key, cells=P.numbers(cells, "and"))
+    if not P.gambling:
+        return P.T("example.seat_no_items", seat=P.seat(seat), where=where, hand=P.count(hand, "piece"))
     return P.T("example.seat", seat=P.seat(seat), where=where, hand=P.count(hand, "piece"),
                items=P.items(pos.holdings(seat)))
 

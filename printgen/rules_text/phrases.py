@@ -18,7 +18,7 @@ from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_fo
 from printgen.rules_text.blocks import escape
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.load import BUILTIN
-from printgen.rulesets.model import Betting, Direction, NullCast, Opening, Payment, Ruleset
+from printgen.rulesets.model import Betting, Direction, NullCast, Opening, Payment, Ruleset, WedgePenalty
 
 EVENTS = ("wedge", "no_move", "bear_off", "capture", "null_cast")
 KIND_ORDER = (CellKind.START, CellKind.END, CellKind.WEDGE, CellKind.ROUNDED, CellKind.CENTRE, CellKind.NORMAL)
@@ -62,6 +62,16 @@ class Phrases:
     def kind_count(self, kind: CellKind) -> int:
         """Returns how many cells of a kind the board has."""
         return sum(1 for c in self.topo.cells if c.kind is kind)
+
+    @property
+    def gambling(self) -> bool:
+        """Returns whether the game is played for items (False: for the win alone, with no payments)."""
+        return self.rs.economy.gambling
+
+    @property
+    def wedge_penalty(self) -> WedgePenalty:
+        """Returns what landing on a wedge costs besides any payment."""
+        return self.rs.penalties.wedge
 
     def applies(self, event: str) -> bool:
         """Returns whether an event can happen at all under this ruleset."""
@@ -167,8 +177,17 @@ class Phrases:
                 self.T(f"payee.{p.payee.value}"))
 
     def applicable_events(self) -> list[str]:
-        """Returns the events that can happen under this ruleset, in table order."""
-        return [e for e in EVENTS if self.applies(e)]
+        """Returns the events that can cost a payment under this ruleset, in table order (none without gambling)."""
+        return [e for e in EVENTS if self.applies(e)] if self.gambling else []
+
+    def penalty_sentences(self) -> list[str]:
+        """Returns the rule of the wedge penalty that costs a turn or a backward move, or []."""
+        if self.wedge_penalty is WedgePenalty.MISS_TURN:
+            return [self.T("penalty.miss_turn")]
+        if self.wedge_penalty is WedgePenalty.MOVE_BACK:
+            return [self.T("penalty.move_back"), self.T("penalty.move_back_blocked"),
+                    self.T("penalty.move_back_landing")]
+        return []
 
     # ---- rules as sentences ----
 
@@ -229,13 +248,17 @@ class Phrases:
         ec = self.rs.economy
         if ec.betting is Betting.CHOOSE:
             return self.T("betting.choose", items=self.items_plural())
+        if not ec.gambling:
+            return self.T("setup.no_gambling")
         if ec.stake:
             return self.T("betting.fixed", stake=self.items(ec.stake))
         return self.T("betting.none", items=self.items_plural())
 
     def partnerships(self) -> str:
         """Returns how partners play, or "" without partnerships."""
-        return self.T("setup.partnerships") if self.rs.players.partnerships else ""
+        if not self.rs.players.partnerships:
+            return ""
+        return self.T("setup.partnerships" if self.gambling else "setup.partnerships_no_gambling")
 
     def entry(self) -> list[str]:
         """Returns the sentences on bringing pieces into play."""
@@ -283,8 +306,11 @@ class Phrases:
     def cell_effect(self, kind: CellKind) -> str:
         """Returns what landing on a cell of this kind does."""
         if kind is CellKind.WEDGE:
-            p = self.payment("wedge")
-            return self.T("effect.wedge", clause=self.clause(p)) if p.amount else self.T("effect.wedge_free")
+            p, pen = self.payment("wedge"), self.wedge_penalty
+            if p.amount:
+                also = "" if pen is WedgePenalty.NONE else " " + self.T(f"effect.also_{pen.value}")
+                return self.T("effect.wedge", clause=self.clause(p)) + also
+            return self.T("effect.wedge_free") if pen is WedgePenalty.NONE else self.T(f"effect.wedge_{pen.value}")
         if kind is CellKind.END and self.rs.players.direction is Direction.CHOOSE:
             return self.T("effect.end") + " " + self.T("effect.end_both")
         if kind is CellKind.START and self.rs.players.start_on_board:
@@ -321,10 +347,14 @@ class Phrases:
     def game_end(self) -> list[str]:
         """Returns how a game ends, what the winner takes and what follows."""
         end = self.T("end.game_team" if self.rs.players.partnerships else "end.game")
+        if not self.gambling:
+            return [end, *self.winnings()]
         return [end, *self.winnings(), self.T("end.next_game")]
 
     def winnings(self) -> list[str]:
         """Returns what the winner of a game takes: the pool, the offering, or nothing."""
+        if not self.gambling:
+            return [self.T("end.one_game")]
         areas = board_areas(self.rs)
         pool, offering = Area.POOL in areas, Area.OFFERING in areas
         out = []
@@ -341,6 +371,8 @@ class Phrases:
     def contest_end(self) -> list[str]:
         """Returns when players drop out and when the contest ends."""
         ec = self.rs.economy
+        if not ec.gambling:
+            return [self.T("end.contest_one_game")]
         out = [self.T(f"bankrupt.{ec.bankruptcy.value}")]
         if ec.stake or ec.betting is Betting.CHOOSE:
             out.append(self.T("bankrupt.nothing_to_bet"))

@@ -29,6 +29,8 @@ _NOTES = {
     "betting": "fixed (the stake) or choose (a player names the bet; all match it)",
     "bankruptcy": "a player is out when they cannot pay (cannot_pay) or hold nothing (empty)",
     "offering_to_winner": "the game winner also takes the offering",
+    "gambling": "false: no items, pool or payments; one game, won by bearing off every piece first",
+    "wedge": "besides any payment: none, miss_turn (miss the next turn) or move_back (that piece goes back next turn)",
 }
 
 
@@ -72,7 +74,8 @@ def export_toml(rs: Ruleset) -> str:
            _line("direction", pl.direction.value), _line("partnerships", pl.partnerships),
            _line("opening", pl.opening.value), _line("start_on_board", pl.start_on_board), "",
            "[entry]", _line("scores", list(e.scores)), _line("first_any", e.first_any), "",
-           "[economy]", _line("item_name", ec.item_name), _line("item_name_es", ec.item_name_es),
+           "[economy]", _line("gambling", ec.gambling), _line("item_name", ec.item_name),
+           _line("item_name_es", ec.item_name_es),
            _line("starting_items", ec.starting_items), _line("stake", ec.stake), _line("betting", ec.betting.value),
            _line("bankruptcy", ec.bankruptcy.value), _line("offering_to_winner", ec.offering_to_winner)]
     for item in ec.items:
@@ -81,6 +84,7 @@ def export_toml(rs: Ruleset) -> str:
     out += ["", "[payments]"]
     for name in ("wedge", "no_move", "bear_off", "capture", "null_cast"):
         out.append(f"{name} = {_payment(getattr(pm, name))}")
+    out += ["", "[penalties]", _line("wedge", rs.penalties.wedge.value)]
     for opt in rs.options:
         if opt.name in rs.applied:
             continue

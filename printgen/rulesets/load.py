@@ -28,9 +28,11 @@ from printgen.rulesets.model import (
     Payer,
     Payment,
     Payments,
+    Penalties,
     PlayerRules,
     RuleOption,
     Ruleset,
+    WedgePenalty,
     Zone,
 )
 
@@ -47,16 +49,18 @@ KEYS: dict[str, tuple[str, ...]] = {
     "beans": ("count", "mark_probability", "scores", "null_cast"),
     "players": ("min", "max", "pieces", "direction", "partnerships", "opening", "start_on_board"),
     "entry": ("scores", "first_any"),
-    "economy": ("item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
+    "economy": ("gambling", "item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
                 "offering_to_winner", "items"),
     "payments": ("wedge", "no_move", "bear_off", "capture", "null_cast"),
+    "penalties": ("wedge",),
     "options": (),
     "notes": (),  # [[notes]]: how the file's author read their source, as the booklet prints it
 }
 PAYMENT_KEYS = ("amount", "from", "to", "min_on_board")
 ITEM_KEYS = ("name", "value", "count", "name_es")
 OPTION_KEYS = ("description", "description_es", "changes")
-NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es")
+NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es", "only")
+NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
 class _Reader:
@@ -166,15 +170,22 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
     """Returns a copy of the raw ruleset data with the named options' changes made."""
     options = data.get("options", {})
     data = copy.deepcopy(data)
+    set_by: dict[str, tuple[str, Any]] = {}  # key -> (the option that set it, the value)
     for name in names:
         if name not in options:
             known = ", ".join(options) or "none"
             raise RulesetError(f"{where}: no option '{name}' (options: {known})")
+        if names.count(name) > 1:
+            raise RulesetError(f"{where}: option '{name}' is given twice")
         changes = _check_keys(where, f"options.{name}", options[name], OPTION_KEYS).get("changes", {})
         for dotted, value in changes.items():
             table, _, key = dotted.partition(".")
             if table not in KEYS or key not in KEYS[table]:
                 raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
+            if dotted in set_by and set_by[dotted][1] != value:
+                raise RulesetError(f"{where}: options '{set_by[dotted][0]}' and '{name}' cannot be combined: "
+                                   f"they set {dotted} differently; choose one")
+            set_by[dotted] = (name, value)
             data.setdefault(table, {})[key] = value
     return data
 
@@ -185,16 +196,19 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     data = _apply_options(where, data, list(options))
     t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items()
          if name not in ("options", "notes")}
+    gambling = _Reader(where, "economy", t["economy"]).flag("gambling", True)
 
     meta = _Reader(where, "ruleset", t["ruleset"])
     board = _board(where, t["board"])
     beans = _beans(where, t["beans"])
     players = _players(where, t["players"], board)
     entry = _entry(where, t["entry"], beans)
-    economy = _economy(where, t["economy"])
+    economy = _economy(where, t["economy"]) if gambling else _no_gambling(where, t["economy"])
     pay = t["payments"]
     zero = {"amount": 0, "from": "mover", "to": "pool"}
-    payments = Payments(**{k: _payment(where, k, pay.get(k, zero)) for k in KEYS["payments"]})
+    payments = Payments(**{k: _payment(where, k, pay.get(k, zero) if gambling else zero) for k in KEYS["payments"]})
+    penalties = Penalties(_Reader(where, "penalties", t["penalties"]).choice("wedge", WedgePenalty,
+                                                                             WedgePenalty.NONE))
     opts = []
     for name, body in data.get("options", {}).items():
         body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
@@ -202,8 +216,9 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         changes = body.get("changes", {})
         if not isinstance(changes, dict):
             raise r.fail("changes", "must be a table of 'table.key' = value")
-        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), tuple(changes.items())))
-    _check_end_reachable(where, board, beans, entry)
+        frozen = tuple((key, tuple(v) if isinstance(v, list) else v) for key, v in changes.items())
+        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), frozen))
+    _check_end_reachable(where, board, beans, entry, penalties.wedge is WedgePenalty.MOVE_BACK)
     if players.start_on_board and players.direction is Direction.CHOOSE:
         raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
                            "when each player chooses a direction")
@@ -211,7 +226,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
         name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
         summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
         board=board, beans=beans, players=players, entry=entry, economy=economy,
-        payments=payments, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
+        payments=payments, penalties=penalties, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
         applied=tuple(options), origin=origin,
     )
 
@@ -224,7 +239,10 @@ def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
     for i, body in enumerate(raw):
         table = f"notes {i + 1}"
         r = _Reader(where, table, _check_keys(where, table, body, NOTE_KEYS))
-        notes.append(Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS)))
+        note = Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS))
+        if note.only not in NOTE_ONLY:
+            raise r.fail("only", f"must be one of {', '.join(repr(x) for x in NOTE_ONLY)}; got {note.only!r}")
+        notes.append(note)
     return tuple(notes)
 
 
@@ -305,8 +323,8 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
         opening=r.choice("opening", Opening, Opening.ROTATE),
         start_on_board=r.integer("start_on_board", 0, MAX_PIECES, 0),
     )
-    if rules.partnerships and hi != 4:
-        raise r.fail("partnerships", "partnerships need four players (max = 4)")
+    if rules.partnerships and (lo, hi) != (4, 4):
+        raise r.fail("partnerships", f"partnerships are for four players exactly (min = max = 4), got {lo} to {hi}")
     if rules.start_on_board > min(pieces):
         raise r.fail("start_on_board", f"{rules.start_on_board} is more than a player's pieces ({min(pieces)})")
     if rules.start_on_board > 1:
@@ -350,19 +368,49 @@ def _economy(where: str, data: dict[str, Any]) -> Economy:
     )
 
 
-def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules) -> None:
-    """Refuses rules under which no sequence of casts can bring a piece from the hand to its end."""
+def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
+    """Returns the economy of a game played without gambling: no items, stake or pool; the rest is ignored."""
+    r = _Reader(where, "economy", data)
+    return Economy(item_name=r.text("item_name", "item"), item_name_es=r.text("item_name_es", "objeto"),
+                   starting_items=0, stake=0, betting=Betting.FIXED, bankruptcy=Bankruptcy.CANNOT_PAY,
+                   offering_to_winner=False, items=(), gambling=False)
+
+
+def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules,
+                         move_back: bool = False) -> None:
+    """Refuses rules under which no sequence of casts can bring a piece from the hand to its end.
+
+    With the move-back wedge penalty a piece on a wedge goes back on its next scoring cast (to the hand
+    if that passes its start); only a cast with no score that ends the turn lets it go on forward.
+    """
     last = board.cell_count - 1
     scores = sorted({s for s in beans.scores if s})
     entries = sorted(set(entry.scores) | (set(scores) if entry.first_any else set()))
-    reached = {s - 1 for s in entries if s - 1 <= last}
+    starts = {s - 1 for s in entries if s - 1 <= last}
+    arm = board.arm_length
+    quarter = 2 * arm + 1  # progress along a path: the start, arm cells out, arm cells back, per quarter
+    start_offset = board.start_depth  # a path leaves its start outward along the arm
+
+    def depth(step: int) -> int:
+        q = (step + start_offset) % quarter
+        return 0 if q == 0 else q if q <= arm else quarter - q
+
+    wedge = {step for step in range(last + 1) if move_back and depth(step) in board.wedge_depths}
+    null_pass = None in beans.scores and beans.null_cast is NullCast.PASS
+    reached = set(starts)
     frontier = list(reached)
     while frontier:
         step = frontier.pop()
-        for s in scores:
-            if step + s <= last and step + s not in reached:
-                reached.add(step + s)
-                frontier.append(step + s)
+        nxt: set[int] = set()
+        if step not in wedge or null_pass:
+            nxt |= {step + s for s in scores if step + s <= last}
+        if step in wedge:
+            nxt |= {step - s for s in scores if step - s >= 0}
+            if any(step - s < 0 for s in scores):  # back past the start: into the hand, to enter again
+                nxt |= starts
+        for n in nxt - reached:
+            reached.add(n)
+            frontier.append(n)
     if last not in reached:
         raise RulesetError(f"{where}: [beans] scores: no run of casts brings a piece exactly to its end "
                            f"(cell {last + 1} of its path) with scores {scores} and entry on {list(entry.scores)}")

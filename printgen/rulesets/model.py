@@ -59,6 +59,14 @@ class Bankruptcy(str, Enum):
     EMPTY = "empty"  # holding nothing
 
 
+class WedgePenalty(str, Enum):
+    """What landing on a wedge does besides its payment (Bell's suggestions for playing without gambling)."""
+
+    NONE = "none"
+    MISS_TURN = "miss_turn"  # the player misses their next turn
+    MOVE_BACK = "move_back"  # on the player's next turn the piece moves backwards by the cast
+
+
 class Payer(str, Enum):
     """Who pays when a payment is due."""
 
@@ -161,6 +169,7 @@ class Economy:
     bankruptcy: Bankruptcy
     offering_to_winner: bool  # the game winner takes the offering as well as the pool
     items: tuple[Item, ...]  # named items of one player; counts add up to starting_items
+    gambling: bool = True  # False: no items, pool or payments; a contest is one game, won by bearing off first
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,13 @@ class Payments:
     bear_off: Payment  # a piece reaching its end
     capture: Payment  # capturing (bumping) a piece
     null_cast: Payment  # a cast that scores nothing
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """Penalties that cost turns or moves rather than items."""
+
+    wedge: WedgePenalty = WedgePenalty.NONE
 
 
 @dataclass(frozen=True)
@@ -196,6 +212,15 @@ class Note:
     decision_es: str = ""
     why_es: str = ""
     source_es: str = ""
+    only: str = ""  # "" always; else the rules it applies to: gambling, no_gambling, miss_turn, move_back
+
+    def applies_to(self, rs: Ruleset) -> bool:
+        """Returns whether this note concerns a ruleset (notes on gambling are left out of games without it)."""
+        if not self.only:
+            return True
+        if self.only in ("gambling", "no_gambling"):
+            return rs.economy.gambling == (self.only == "gambling")
+        return rs.penalties.wedge.value == self.only
 
     def in_lang(self, lang: str) -> tuple[str, str, str, str]:
         """Returns (topic, decision, why, source) in a language, English where a Spanish text is missing."""
@@ -221,6 +246,7 @@ class Ruleset:
     entry: EntryRules
     economy: Economy
     payments: Payments
+    penalties: Penalties = Penalties()
     options: tuple[RuleOption, ...] = ()
     notes: tuple[Note, ...] = ()  # a custom file's own readings; built-ins keep theirs in rulesets/notes/
     applied: tuple[str, ...] = field(default=())  # names of options applied to this value

@@ -28,6 +28,8 @@ This file is generated: edit `printgen/rulesets/notes/<name>.toml` (each row in 
 Spanish), then run `python -m printgen.rulesets.readings --write docs/rulesets.md`. A test
 fails while this file and the notes disagree. A custom ruleset file may add its own rows as
 `[[notes]]` tables with the same keys (`topic`, `decision`, `why`, `source`, and `_es` for each).
+A row marked "with gambling" or "without gambling" (key `only`) is printed only in booklets of
+those rules; one marked with an option only where that option is applied.
 
 Common to all four: the board is one loop of 8·L + 4 cells in four quarters (a central cell,
 L cells out along an arm, L cells back). Seats sit at the arms clockwise from the south:
@@ -44,10 +46,19 @@ def builtin_notes(name: str) -> tuple[Note, ...]:
     return parse_notes(where, read_toml(text, where).get("notes", []))
 
 
+ONLY_WORDS = {"gambling": "with gambling", "no_gambling": "without gambling", "miss_turn": "`+no_gambling`",
+              "move_back": "`+no_gambling_backwards`"}
+
+
 def notes_for(rs: Ruleset) -> tuple[Note, ...]:
-    """Returns the notes that apply to a ruleset: a built-in's own (options included), else the file's."""
+    """Returns the notes that apply to a ruleset: a built-in's own (options included), else the file's;
+    notes that concern other rules (say, gambling in a game without it) are left out."""
     base = builtin_notes(rs.origin) if rs.origin in BUILTIN else ()
-    return base + rs.notes
+    return tuple(n for n in base + rs.notes if n.applies_to(rs))
+
+
+def _topic(note: Note) -> str:
+    return f"{note.topic} ({ONLY_WORDS[note.only]})" if note.only else note.topic
 
 
 def _cell(text: str) -> str:
@@ -59,7 +70,7 @@ def docs_markdown() -> str:
     out = [DOCS_PREAMBLE]
     for name in BUILTIN:
         out += [f"## {name}", "", "| Topic | Decision | Why | Source |", "|---|---|---|---|"]
-        out += [f"| {' | '.join(_cell(x) for x in n.in_lang('en'))} |" for n in builtin_notes(name)]
+        out += [f"| {' | '.join(_cell(x) for x in (_topic(n), *n.in_lang('en')[1:]))} |" for n in builtin_notes(name)]
         out.append("")
     return "\n".join(out)
 
