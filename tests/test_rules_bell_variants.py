@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import P, act, kinds, legal, pays
+from helpers import P, act, kinds, legal, pays
 
 from printgen.engine import kernel as k
 from printgen.engine import notation
