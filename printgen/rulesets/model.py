@@ -174,6 +174,12 @@ class Payments:
     null_cast: Payment  # a cast that scores nothing
 
 
+class Table(tuple):  # type: ignore[type-arg]
+    """An inline TOML table an option sets (a payment), frozen as (key, value) pairs so a ruleset stays hashable."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """A named variation a ruleset offers, as changes to its TOML values."""
@@ -181,7 +187,7 @@ class RuleOption:
     name: str
     description: str
     description_es: str
-    changes: tuple[tuple[str, object], ...]  # ("section.key", value)
+    changes: tuple[tuple[str, object], ...]  # ("section.key", value); lists as tuples, tables as Table
 
 
 @dataclass(frozen=True)
