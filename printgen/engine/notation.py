@@ -162,7 +162,7 @@ def _text(v: Any, where: str) -> str:
 def _brief(v: Any, limit: int = 40) -> str:
     """Returns repr(v), cut short when long (a 5000-digit number would drown the message)."""
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**limit:
-        return f"a number of {len(str(abs(v)))} digits"
+        return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
     text = repr(v)
     return text if len(text) <= limit else text[:limit] + "…"
 

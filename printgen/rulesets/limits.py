@@ -41,8 +41,8 @@ def check_playable(where: str, beans: BeanRules, players: PlayerRules, entry: En
     entering = sum((chances.get(s, Fraction(0)) for s in set(entry.scores)), Fraction(0))
     if entering < MIN_ENTERING:
         raise RulesetError(f"{where}: [entry] scores: a piece enters on {sorted(set(entry.scores))}, which these "
-                           f"beans cast {_once_in(entering)}; at least one cast in {int(1 / MIN_ENTERING):,} must enter "
-                           "a piece for a game to end")
+                           f"beans cast {_once_in(entering)}; at least one cast in {int(1 / MIN_ENTERING):,} "
+                           "must enter a piece for a game to end")
     if players.opening is Opening.HIGHEST and len(chances) < 2:
         raise RulesetError(f"{where}: [players] opening: 'highest' needs casts that can differ, but every cast "
                            f"of these beans scores {next(iter(chances))}: the tie would be cast again for ever")
