@@ -336,3 +336,14 @@ def test_sigint_stops_a_deep_search_within_a_second() -> None:
 def test_position_json_round_trips_after_the_checks() -> None:
     data = to_json(from_compact(MIDGAME))
     assert to_json(from_json(json.loads(json.dumps(data)))) == data
+
+
+def test_the_fit_paused_every_few_turns_gives_the_same_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = bell_data()
+    data["beans"]["mark_probability"] = "1/3"
+    rs = parse_ruleset(data, "mine.toml", origin="mine.toml")
+    whole = calibration.fit(rs, 2, games=15, rounds=0)
+    monkeypatch.setattr(calibration, "SAMPLE_BUDGET", 7)
+    paused = calibration.fit(rs, 2, games=15, rounds=0)
+    assert whole.samples == paused.samples > 0
+    assert np.array_equal(whole.w_game, paused.w_game) and np.array_equal(whole.w_items, paused.w_items)

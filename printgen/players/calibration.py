@@ -29,22 +29,34 @@ RIDGE = 1e-3
 TURNS_PER_GAME = 5000  # a fit stops after games * this many turns: games that hardly end teach nothing more
 
 
+S_SAMPLES, S_START, S_DONE, S_TURN, S_BEGUN = range(5)  # the counters of sample_games, kept between calls
+SAMPLE_BUDGET = 5000  # turns played between returns to Python, where Ctrl-C is noticed
+
+
 @njit
-def sample_games(t, et, sc, specs, rng, games, every, max_turns, st, X, hold0, prize0, solvent, won, dy, refund):
+def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st, X, hold0, prize0, solvent, won,
+                 dy, refund):
     """Plays `games` games (contests restarted as they end), at most max_turns turns in all, and records
     features every `every` turns.
 
     X[i] features of every seat, hold0/prize0 holdings and prize then, solvent[i] who was in;
     when the game ends: won[i] its winner (-1 none) and dy[i] each seat's items gained beyond the prize.
-    Returns the number of samples.
+    Plays at most `budget` turns per call, going on from the counters in ctl (all zero to begin); returns
+    True when done, the number of samples then in ctl[S_START].
     """
     cap = X.shape[0]
-    n_s = 0
-    start = 0
-    done = 0
-    turn = 0
-    k.init_contest(st, t, sc.ev)
+    n_s = ctl[S_SAMPLES]
+    start = ctl[S_START]
+    done = ctl[S_DONE]
+    turn = ctl[S_TURN]
+    if ctl[S_BEGUN] == 0:
+        k.init_contest(st, t, sc.ev)
+        ctl[S_BEGUN] = 1
+    stop = turn + budget
     while done < games and n_s < cap and turn < max_turns:
+        if turn >= stop:
+            ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
+            return False
         if st[k.H_PHASE] == k.PHASE_OVER:
             k.init_contest(st, t, sc.ev)
             start = n_s
@@ -84,7 +96,8 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, st, X, hold0, p
                 dy[i, q] = gain - (prize0[i] if q == w else 0)
         start = n_s
         done += 1
-    return start
+    ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
+    return True
 
 
 @dataclass(frozen=True)
@@ -183,9 +196,12 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
         won = np.zeros(cap, dtype=np.int64)
         dy = np.zeros((cap, players))
         every = max(1, int(_turns_per_game(ruleset, players) // 40))
-        n = sample_games(t, et, sc, specs, rng, games, every, games * TURNS_PER_GAME,
-                         np.zeros(k.STATE_SIZE, dtype=np.int64), X, hold0, prize0, solvent, won, dy,
-                         np.zeros(k.MAXP, dtype=np.int64))
+        ctl = np.zeros(5, dtype=np.int64)
+        state, refund = np.zeros(k.STATE_SIZE, dtype=np.int64), np.zeros(k.MAXP, dtype=np.int64)
+        while not sample_games(t, et, sc, specs, rng, games, every, games * TURNS_PER_GAME, SAMPLE_BUDGET, ctl,
+                               state, X, hold0, prize0, solvent, won, dy, refund):
+            pass  # back in Python every SAMPLE_BUDGET turns: a Ctrl-C stops the fit here
+        n = int(ctl[S_START])
         X, solvent, won, dy = X[:n], solvent[:n], won[:n], dy[:n]
         ok = (won >= 0) & (solvent[np.arange(n), np.maximum(won, 0)] == 1)
         w_game, loss = fit_game_model(X[ok], solvent[ok], won[ok])
