@@ -163,7 +163,10 @@ def _brief(v: Any, limit: int = 40) -> str:
     """Returns repr(v), cut short when long (a 5000-digit number would drown the message)."""
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**limit:
         return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
-    text = repr(v)
+    try:
+        text = repr(v)
+    except ValueError:  # a huge number inside a list
+        return "a value too large to show"
     return text if len(text) <= limit else text[:limit] + "…"
 
 
