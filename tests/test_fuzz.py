@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import tempfile
 import tomllib
 import traceback
@@ -180,8 +181,16 @@ def compact_texts(draw: Any) -> str:
     tokens = to_compact(draw(positions())).split(" ")
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(tokens) - 1))
-        action = draw(st.sampled_from(["replace", "replace", "delete", "insert", "pieces"]))
-        if action == "replace":
+        action = draw(st.sampled_from(["replace", "replace", "delete", "insert", "pieces", "number", "number",
+                                       "seat"]))
+        if action == "number":  # a number of the line, written strangely or far too large
+            numbered = [j for j, tok in enumerate(tokens) if re.search("[0-9]", tok)]
+            j = draw(st.sampled_from(numbered)) if numbered else i
+            tokens[j] = re.sub("[0-9]+", lambda _: draw(st.sampled_from(DIGITS + [str(2**63), str(2**64)])),
+                               tokens[j], count=1)
+        elif action == "seat":  # one seat too many
+            tokens += ["|", *" | ".join(" ".join(tokens).split(" | ")[-1:]).split(" ")]
+        elif action == "replace":
             tokens[i] = draw(TOKENS)
         elif action == "delete" and len(tokens) > 1:
             del tokens[i]

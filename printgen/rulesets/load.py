@@ -175,7 +175,7 @@ def _option_changes(where: str, name: str, body: Any) -> dict[str, Any]:
         raise RulesetError(f"{where}: [options.{name}] changes: must be a table of 'table.key' = value")
     for dotted in changes:
         table, _, key = dotted.partition(".")
-        if table not in KEYS or key not in KEYS[table] or table in ("options", "notes"):
+        if table not in KEYS or key not in KEYS[table]:
             raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
     return changes
 
@@ -184,7 +184,7 @@ def _options_table(where: str, data: dict[str, Any]) -> dict[str, Any]:
     """Returns the [options] table, refusing anything but a table of tables."""
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise RulesetError(f"{where}: [options] must be a table of named options ([options.NAME]), got {options!r}")
+        raise RulesetError(f"{where}: [options] must be a table of named options ([options.NAME]), got {options!r:.60}")
     return options
 
 
@@ -199,7 +199,7 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
         for dotted, value in _option_changes(where, name, options[name]).items():
             table, _, key = dotted.partition(".")
             if not isinstance(data.setdefault(table, {}), dict):
-                raise RulesetError(f"{where}: [{table}] must be a table, got {data[table]!r}")
+                raise RulesetError(f"{where}: [{table}] must be a table, got {data[table]!r:.60}")
             data[table][key] = copy.deepcopy(value)
     return data
 
