@@ -12,6 +12,7 @@ import typer
 from printgen.errors import PatolliError
 
 F = TypeVar("F", bound=Callable[..., Any])
+INTERRUPTED = 130
 
 
 def fail(message: str) -> typer.Exit:
@@ -21,7 +22,8 @@ def fail(message: str) -> typer.Exit:
 
 
 def reports_errors(fn: F) -> F:
-    """Wraps a command so a PatolliError ends it with one clear line and exit code 2."""
+    """Wraps a command so a PatolliError ends it with one clear line and exit code 2, and Ctrl-C with
+    `interrupted` and exit code 130 (128 + SIGINT, as shells report it)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -29,5 +31,8 @@ def reports_errors(fn: F) -> F:
             return fn(*args, **kwargs)
         except PatolliError as exc:
             raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]

@@ -8,6 +8,7 @@ from fractions import Fraction
 from math import comb
 
 from printgen.errors import NotationError
+from printgen.inputs import is_whole_number, whole_number
 from printgen.rulesets.model import BeanRules
 
 MARKED, BLANK = "●", "○"
@@ -32,7 +33,7 @@ class Cast:
         """Returns the cast written as marked/blank faces: `●●○○○` or `11000`."""
         faces = {MARKED: True, "1": True, "x": True, "X": True, BLANK: False, "0": False, ".": False}
         if not text or any(c not in faces for c in text):
-            raise NotationError(f"cannot read cast {text!r}: write one character per bean, "
+            raise NotationError(f"cannot read cast {text[:40]!r}: write one character per bean, "
                                 f"{MARKED} or 1 for a mark, {BLANK} or 0 for a blank")
         return cls(tuple(faces[c] for c in text))
 
@@ -92,8 +93,8 @@ class Beans:
         """Returns the marks a typed cast means: a score (`0` is no score), or bean faces like `●●○○○`."""
         text = text.strip()
         looks_like_faces = len(text) == self.rules.count > 2 and set(text) <= {"0", "1"}
-        if text.isdigit() and not looks_like_faces:
-            score = int(text)
+        if is_whole_number(text) and not looks_like_faces:
+            score = whole_number(text, "a cast's score", error=NotationError)
             if score == 0:
                 nulls = [o.marks for o in self.outcomes() if o.score is None]
                 if not nulls:
@@ -102,5 +103,5 @@ class Beans:
             return self.marks_for_score(score)
         cast = Cast.parse(text)
         if len(cast.beans) != self.rules.count:
-            raise NotationError(f"a cast shows {self.rules.count} beans, got {len(cast.beans)} in {text!r}")
+            raise NotationError(f"a cast shows {self.rules.count} beans, got {len(cast.beans)} in {text[:40]!r}")
         return cast.marks

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from printgen.errors import NotationError
+from printgen.inputs import whole_number
 
 
 class MoveKind(str, Enum):
@@ -51,12 +52,18 @@ class Move:
         t = text.strip().lower()
         if t == "pass":
             return cls(MoveKind.PASS)
-        if m := re.fullmatch(r"(\d+)-(\d+|h)", t):
-            return cls(MoveKind.MOVE, origin=int(m[1]), target=0 if m[2] == "h" else int(m[2]))
-        if m := re.fullmatch(r"e(\d+)(cw|ccw)?", t):
+        if m := re.fullmatch(r"([0-9]+)-([0-9]+|h)", t):
+            target = 0 if m[2] == "h" else _whole(m[2], "a cell")
+            return cls(MoveKind.MOVE, origin=_whole(m[1], "a cell"), target=target)
+        if m := re.fullmatch(r"e([0-9]+)(cw|ccw)?", t):
             direction = None if m[2] is None else m[2] == "ccw"
-            return cls(MoveKind.ENTER, target=int(m[1]), anticlockwise=direction)
-        if m := re.fullmatch(r"bet\s*(\d+)", t):
-            return cls(MoveKind.BET, amount=int(m[1]))
-        raise NotationError(f"cannot read move {text!r}: write FROM-TO (12-15, or 15-h back into the hand), "
+            return cls(MoveKind.ENTER, target=_whole(m[1], "a cell"), anticlockwise=direction)
+        if m := re.fullmatch(r"bet\s*([0-9]+)", t):
+            return cls(MoveKind.BET, amount=_whole(m[1], "a bet"))
+        raise NotationError(f"cannot read move {text[:40]!r}: write FROM-TO (12-15, or 15-h back into the hand), "
                             "E and the cell entered (E1), pass, or bet and an amount (bet3)")
+
+
+def _whole(digits: str, what: str) -> int:
+    """Returns the number a move writes, refusing one too large for any board or purse."""
+    return whole_number(digits, f"{what} in a move", error=NotationError)

@@ -25,6 +25,7 @@ from printgen.engine.position import HAND, HOME, OUT, Phase, Place, Position, se
 from printgen.engine.tables import tables_for
 from printgen.engine.topology import SEAT_NAMES
 from printgen.errors import NotationError, PositionError, RulesetError
+from printgen.inputs import MAX_WHOLE, whole_number
 from printgen.rulesets import load_ruleset
 from printgen.rulesets.model import Ruleset
 
@@ -103,16 +104,22 @@ def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
     if data.get("version") != VERSION:
         raise NotationError(f"position version {data.get('version')!r} is not supported (this reads {VERSION})")
     try:
-        rs = ruleset or load_ruleset(str(data["ruleset"]))
+        rs = ruleset or load_ruleset(_text(data["ruleset"], "ruleset"))
+        if not isinstance(data["seats"], list) or len(data["seats"]) > len(SEAT_NAMES):
+            raise NotationError(f"seats must be a list of at most {len(SEAT_NAMES)} seats")
         seats = []
         for i, s in enumerate(data["seats"]):
             where = f"seats[{i}]"
+            if not isinstance(s, dict):
+                raise NotationError(f"{where} must be a JSON object")
+            if not isinstance(s["pieces"], list):
+                raise NotationError(f"{where}.pieces must be a list")
             opening = s.get("opening")
             direction = {v: key for key, v in _DIRS.items()}.get(s.get("direction"))
             if direction is None:
                 raise NotationError(f"{where}.direction must be clockwise, anticlockwise or null")
             seats.append(SeatFacts(
-                _int(s["holdings"], f"{where}.holdings"), bool(s["bankrupt"]), direction,
+                _int(s["holdings"], f"{where}.holdings"), _flag(s["bankrupt"], f"{where}.bankrupt"), direction,
                 [_place_json(p, f"{where}.pieces") for p in s["pieces"]],
                 bool(opening and opening.get("throwing")),
                 None if not opening or opening.get("throw") is None else _int(opening["throw"], f"{where}.opening"),
@@ -155,13 +162,40 @@ def dumps(pos: Position) -> str:
 
 def _int(v: Any, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise NotationError(f"{where} must be a whole number, got {v!r}")
+        raise NotationError(f"{where} must be a whole number, got {_brief(v)}")
+    if not 0 <= v <= MAX_WHOLE:
+        raise NotationError(f"{where} must be from 0 to {MAX_WHOLE}, got {_brief(v)}")
     return v
 
 
+def _flag(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise NotationError(f"{where} must be true or false, got {_brief(v)}")
+    return v
+
+
+def _text(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise NotationError(f"{where} must be text, got {_brief(v)}")
+    return v
+
+
+def _brief(v: Any, limit: int = 40) -> str:
+    """Returns repr(v), cut short when long (a 5000-digit number would drown the message)."""
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**limit:
+        return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
+    try:
+        text = repr(v)
+    except ValueError:  # a huge number inside a list
+        return "a value too large to show"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _place_json(v: Any, where: str) -> Place:
-    if v in (HAND, HOME, OUT):
-        return str(v)
+    if isinstance(v, str) and v in (HAND, HOME, OUT):
+        return v
+    if isinstance(v, str):
+        raise NotationError(f"{where}: a piece is \"{HAND}\", \"{HOME}\", \"{OUT}\" or a cell number, got {_brief(v)}")
     return _int(v, where)
 
 
@@ -169,12 +203,12 @@ def _phase(v: Any) -> Phase:
     try:
         return Phase(v)
     except ValueError:
-        raise NotationError(f"phase must be one of {', '.join(p.value for p in Phase)}; got {v!r}") from None
+        raise NotationError(f"phase must be one of {', '.join(p.value for p in Phase)}; got {_brief(v)}") from None
 
 
 def _seat(v: Any, where: str) -> int:
     if not isinstance(v, str) or v.upper() not in SEAT_NAMES or len(v) != 1:
-        raise NotationError(f"{where} must be a seat letter A to D, got {v!r}")
+        raise NotationError(f"{where} must be a seat letter A to D, got {_brief(v)}")
     return SEAT_NAMES.index(v.upper())
 
 
@@ -207,12 +241,14 @@ def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
     """Returns the checked position of a one-line form, or raises saying what is wrong."""
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
-    if len(head) != 8 or "/" not in head[0]:
+    if len(head) != 8 or "/" not in head[0] or not head[1].startswith("g"):
         raise NotationError("a position line starts `RULESET/PLAYERS gGAME PHASE SEAT starter=S last=S pool=N "
-                            f"offering=N`, got {parts[0]!r}")
+                            f"offering=N`, got {_brief(parts[0], 80)}")
+    if len(parts) - 1 > len(SEAT_NAMES):
+        raise NotationError(f"a position has at most {len(SEAT_NAMES)} seats, got {len(parts) - 1}")
     spec, _, players = head[0].rpartition("/")
     keys = dict(_pair(tok) for tok in head[4:])
-    if set(keys) != {"starter", "last", "pool", "offering"}:
+    if len(keys) != 4 or set(keys) != {"starter", "last", "pool", "offering"}:
         raise NotationError("the position line needs starter=, last=, pool= and offering=")
     rs = ruleset or load_ruleset(spec)
     n = _number(players, "the number of players")
@@ -230,29 +266,31 @@ def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
 def _pair(tok: str) -> tuple[str, str]:
     key, eq, value = tok.partition("=")
     if not eq:
-        raise NotationError(f"expected key=value, got {tok!r}")
+        raise NotationError(f"expected key=value, got {_brief(tok)}")
     return key, value
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{what} must be a whole number, got {text!r}")
-    return int(text)
+    return whole_number(text, what, error=NotationError)
 
 
 def _compact_seat(part: str, index: int) -> SeatFacts:
     toks = part.split()
     where = f"seat {index + 1}"
     if len(toks) >= 2 and toks[1] == "out":
+        if toks[0] != SEAT_NAMES[index] or len(toks) > 3:
+            raise NotationError(f"{where}: a bankrupt seat reads `{SEAT_NAMES[index]} out` or "
+                                f"`{SEAT_NAMES[index]} out ITEMS`; got {_brief(part, 80)}")
         return SeatFacts(holdings=_number(toks[2], f"{where} holdings") if len(toks) > 2 else 0,
                          bankrupt=True, pieces=[])
-    if len(toks) < 4:
-        raise NotationError(f"{where}: write `LETTER ITEMS DIRECTION PIECES`, like `A 20 cw h,h,5`; got {part!r}")
+    if not 4 <= len(toks) <= 6:
+        raise NotationError(f"{where}: write `LETTER ITEMS DIRECTION PIECES`, like `A 20 cw h,h,5`; "
+                            f"got {_brief(part, 80)}")
     if toks[0] != SEAT_NAMES[index]:
-        raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {toks[0]!r}")
+        raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {_brief(toks[0])}")
     dirs = {v: key for key, v in _SHORT_DIRS.items()}
     if toks[2] not in dirs:
-        raise NotationError(f"{where}: direction must be cw, ccw or ?, got {toks[2]!r}")
+        raise NotationError(f"{where}: direction must be cw, ccw or ?, got {_brief(toks[2])}")
     pieces: list[Place] = []
     for p in toks[3].split(","):
         if p == "h":
@@ -273,7 +311,7 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
         elif key == "back" and seat.penalty is None:
             seat.penalty = _number(value, f"{where} back")
         else:
-            raise NotationError(f"{where}: unexpected {tok!r} (after the pieces: throw=N, miss or back=CELL, "
+            raise NotationError(f"{where}: unexpected {_brief(tok)} (after the pieces: throw=N, miss or back=CELL, "
                                 "each at most once, one penalty)")
     return seat
 
@@ -362,6 +400,8 @@ def _place_seat(st: np.ndarray, t: Any, p: int, s: SeatFacts, f: Facts) -> None:
     if s.direction == -1 and not t.choose_direction:
         raise PositionError(f"seat {name}: this ruleset moves every piece clockwise")
     st[b + k.P_IN_OPENING] = int(s.throwing)
+    if s.throw is not None and s.throw not in {0, *(int(x) for x in t.scores)}:
+        raise PositionError(f"seat {name}: an opening throw of {s.throw} is not a score of these beans")
     st[b + k.P_THROW] = -1 if s.throw is None else s.throw
     if s.bankrupt:
         for i in range(t.n_pieces):

@@ -26,26 +26,41 @@ from printgen.rulesets.model import Ruleset
 QUICK_GAMES = 300  # a custom ruleset's first use
 FULL_GAMES = 3000  # the shipped weights
 RIDGE = 1e-3
+TURNS_PER_GAME = 5000  # a fit stops after games * this many turns: games that hardly end teach nothing more
+
+
+S_SAMPLES, S_START, S_DONE, S_TURN, S_BEGUN = range(5)  # the counters of sample_games, kept between calls
+SAMPLE_BUDGET = 5000  # turns played between returns to Python, where Ctrl-C is noticed
 
 
 @njit
-def sample_games(t, et, sc, specs, rng, games, every, st, X, hold0, prize0, solvent, won, dy, refund):
-    """Plays `games` games (contests restarted as they end) and records features every `every` turns.
+def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st, X, hold0, prize0, solvent, won,
+                 dy, refund):
+    """Plays `games` games (contests restarted as they end), at most max_turns turns in all, and records
+    features every `every` turns.
 
     X[i] features of every seat, hold0/prize0 holdings and prize then, solvent[i] who was in;
     when the game ends: won[i] its winner (-1 none) and dy[i] each seat's items gained beyond the prize.
-    Returns the number of samples.
+    Plays at most `budget` turns per call, going on from the counters in ctl (all zero to begin); returns
+    True when done, the number of samples then in ctl[S_START].
     """
     cap = X.shape[0]
-    n_s = 0
-    start = 0
-    done = 0
-    turn = 0
-    k.init_contest(st, t, sc.ev)
-    while done < games and n_s < cap:
+    n_s = ctl[S_SAMPLES]
+    start = ctl[S_START]
+    done = ctl[S_DONE]
+    turn = ctl[S_TURN]
+    if ctl[S_BEGUN] == 0:
+        k.init_contest(st, t, sc.ev)
+        ctl[S_BEGUN] = 1
+    stop = turn + budget
+    while done < games and n_s < cap and turn < max_turns:
+        if turn >= stop:
+            ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
+            return False
         if st[k.H_PHASE] == k.PHASE_OVER:
             k.init_contest(st, t, sc.ev)
             start = n_s
+            turn += 1  # a contest over as it begins (a stake no one can pay) must not loop for ever
             continue
         phase = st[k.H_PHASE]
         game = st[k.H_GAME]
@@ -81,7 +96,8 @@ def sample_games(t, et, sc, specs, rng, games, every, st, X, hold0, prize0, solv
                 dy[i, q] = gain - (prize0[i] if q == w else 0)
         start = n_s
         done += 1
-    return start
+    ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
+    return True
 
 
 @dataclass(frozen=True)
@@ -95,11 +111,29 @@ class Fit:
     items_r2: float  # of the items model
 
 
+def ridge_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Returns x with a x = b for a symmetric positive semi-definite a, least squares where a is singular;
+    zeros where the data give nothing finite to fit (a ruleset whose games never end, say)."""
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        return np.zeros(len(b))
+    try:
+        x = np.linalg.solve(a, b)
+    except np.linalg.LinAlgError:
+        x = np.linalg.lstsq(a, b, rcond=None)[0]
+    return x if np.isfinite(x).all() else np.zeros(len(b))
+
+
 def fit_game_model(X: np.ndarray, solvent: np.ndarray, won: np.ndarray) -> tuple[np.ndarray, float]:
-    """Returns softmax weights fitted to who won, and the mean log loss."""
+    """Returns softmax weights fitted to who won, and the mean log loss.
+
+    With no finished game to learn from the weights stay zero: every seat still in is given the same chance.
+    """
     w = np.zeros(X.shape[2])
     idx = np.arange(len(won))
     mask = solvent.astype(bool)
+    if len(won) == 0:
+        return w, float("nan")
+    ridge = RIDGE * len(won)
     loss = 0.0
     for _ in range(30):
         s = np.where(mask, X @ w, -np.inf)
@@ -107,10 +141,10 @@ def fit_game_model(X: np.ndarray, solvent: np.ndarray, won: np.ndarray) -> tuple
         e = np.where(mask, np.exp(s), 0.0)
         prob = e / e.sum(axis=1, keepdims=True)
         mean = np.einsum("sp,spj->sj", prob, X)
-        grad = (X[idx, won] - mean).sum(axis=0) - RIDGE * len(won) * w
+        grad = (X[idx, won] - mean).sum(axis=0) - ridge * w
         centred = X - mean[:, None, :]
-        hess = np.einsum("sp,spi,spj->ij", prob, centred, centred) + RIDGE * len(won) * np.eye(len(w))
-        step = np.linalg.solve(hess, grad)
+        hess = np.einsum("sp,spi,spj->ij", prob, centred, centred) + ridge * np.eye(len(w))
+        step = ridge_solve(hess, grad)
         w += step
         loss = float(-np.mean(np.log(np.maximum(prob[idx, won], 1e-12))))
         if np.abs(step).max() < 1e-8:
@@ -130,7 +164,9 @@ def fit_items_model(X: np.ndarray, solvent: np.ndarray, dy: np.ndarray) -> tuple
         rows.append(np.hstack([X[live, q, :], mean_others[live], np.ones((live.sum(), 1))]))
         ys.append(dy[live, q])
     A, y = np.vstack(rows), np.concatenate(ys)
-    w = np.linalg.solve(A.T @ A + RIDGE * len(y) * np.eye(A.shape[1]), A.T @ y)
+    if len(y) == 0:
+        return np.zeros(A.shape[1]), 0.0
+    w = ridge_solve(A.T @ A + RIDGE * len(y) * np.eye(A.shape[1]), A.T @ y)
     resid = y - A @ w
     r2 = 1.0 - float(resid.var() / y.var()) if y.var() > 0 else 0.0
     return w, r2
@@ -160,8 +196,12 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
         won = np.zeros(cap, dtype=np.int64)
         dy = np.zeros((cap, players))
         every = max(1, int(_turns_per_game(ruleset, players) // 40))
-        n = sample_games(t, et, sc, specs, rng, games, every, np.zeros(k.STATE_SIZE, dtype=np.int64), X, hold0,
-                         prize0, solvent, won, dy, np.zeros(k.MAXP, dtype=np.int64))
+        ctl = np.zeros(5, dtype=np.int64)
+        state, refund = np.zeros(k.STATE_SIZE, dtype=np.int64), np.zeros(k.MAXP, dtype=np.int64)
+        while not sample_games(t, et, sc, specs, rng, games, every, games * TURNS_PER_GAME, SAMPLE_BUDGET, ctl,
+                               state, X, hold0, prize0, solvent, won, dy, refund):
+            pass  # back in Python every SAMPLE_BUDGET turns: a Ctrl-C stops the fit here
+        n = int(ctl[S_START])
         X, solvent, won, dy = X[:n], solvent[:n], won[:n], dy[:n]
         ok = (won >= 0) & (solvent[np.arange(n), np.maximum(won, 0)] == 1)
         w_game, loss = fit_game_model(X[ok], solvent[ok], won[ok])

@@ -17,9 +17,10 @@ from printgen.engine.jit import njit
 from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate
 from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 
+NODE_BUDGET = 20_000  # nodes searched between returns to Python, where Ctrl-C is noticed (tens of milliseconds)
 GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
 
-Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top")
+Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top at")
 C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT = range(5)  # columns of Scratch.ctl, per depth
 
 
@@ -37,6 +38,7 @@ def make_scratch(level: int, total_items: int) -> Scratch:
         weights=np.zeros(width, dtype=np.float64),
         ctl=np.zeros((depth, 5), dtype=np.int64),
         top=np.zeros(depth, dtype=np.float64),
+        at=np.zeros(1, dtype=np.int64),  # the depth a paused search resumes at
     )
 
 
@@ -107,8 +109,25 @@ def chance_value(d0, level, t, et, sc, game0):
     """
     if _open(d0, level, t, et, sc, game0):
         return
-    d = d0
+    sc.at[0] = d0
+    resume(d0, level, t, et, sc, game0, -1)
+
+
+@njit
+def resume(d0, level, t, et, sc, game0, budget):
+    """Goes on valuing sc.states[d0] (opened by `_open`) from where the search last paused, for at most
+    `budget` nodes (no limit if negative); returns True when the value is in sc.vals[d0], False when paused.
+
+    Everything the search needs to go on is in sc (the depth in sc.at), so Python can call this again and
+    again, and between calls notice a Ctrl-C: compiled code never does.
+    """
+    d = sc.at[0]
+    nodes = 0
     while True:
+        if budget >= 0 and nodes >= budget:
+            sc.at[0] = d
+            return False
+        nodes += 1
         if sc.ctl[d, C_NEXT] < sc.ctl[d, C_MOVES]:
             child = d + 1
             copy_state(sc.states[child], sc.states[d])
@@ -129,22 +148,37 @@ def chance_value(d0, level, t, et, sc, game0):
             _open_group(d, t, et, sc)
             continue
         if d == d0:
-            return
+            return True
         d -= 1
         _take_child(d, sc)
 
 
 @njit
-def analyse(st, t, et, sc, marks, level, n, out):
+def open_root_move(st, t, et, sc, marks, i, level):
+    """Plays the move sc.moves[0, i] into sc.states[1] and opens its search; returns True if it is
+    already valued (a leaf), False if `resume(1, ...)` must value it."""
+    copy_state(sc.states[1], st)
+    sc.ev[0] = 0
+    k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
+    if _open(1, level, t, et, sc, st[k.H_GAME]):
+        return True
+    sc.at[0] = 1
+    return False
+
+
+def analyse(st, t, et, sc, marks, level, n, out, budget=NODE_BUDGET):
     """Writes into out[i] (win game, items, win contest) for the player to move after each of the moves
-    sc.moves[0, :n], searched to `level`."""
-    p = st[k.H_TO_MOVE]
-    game0 = st[k.H_GAME]
+    sc.moves[0, :n], searched to `level`.
+
+    The compiled search returns here every `budget` nodes, so a KeyboardInterrupt (Ctrl-C) raised by
+    Python's signal handler stops even the deepest search within a fraction of a second.
+    """
+    p = int(st[k.H_TO_MOVE])
+    game0 = int(st[k.H_GAME])
     for i in range(n):
-        copy_state(sc.states[1], st)
-        sc.ev[0] = 0
-        k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
-        chance_value(1, level, t, et, sc, game0)
+        if not open_root_move(st, t, et, sc, marks, i, level):
+            while not resume(1, level, t, et, sc, game0, budget):
+                pass
         out[i, 0] = sc.vals[1, 0, p]
         out[i, 1] = sc.vals[1, 1, p]
         out[i, 2] = sc.vals[1, 2, p]

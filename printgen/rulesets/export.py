@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from printgen.rulesets.load import BUILTIN, NOTE_KEYS, builtin_text
-from printgen.rulesets.model import Payment, Ruleset
+from printgen.rulesets.model import Payment, Ruleset, Table
 
 _NOTES = {
     "arm_length": "cells per arm file, L: the board has 8 * L + 4 cells",
@@ -37,6 +37,8 @@ _NOTES = {
 def _value(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, Table):
+        return "{ " + ", ".join(f"{key} = {_value(x)}" for key, x in v) + " }"
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_value(x) for x in v) + "]"
     if isinstance(v, str):

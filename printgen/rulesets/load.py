@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 import tomllib
 from fractions import Fraction
 from importlib import resources
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import RulesetError
+from printgen.inputs import path_exists, read_user_text
+from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
     Bankruptcy,
     BeanRules,
@@ -32,11 +35,13 @@ from printgen.rulesets.model import (
     PlayerRules,
     RuleOption,
     Ruleset,
+    Table,
     WedgePenalty,
     Zone,
 )
 
 BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
+RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
 MAX_ARM = 20
 MAX_PIECES = 12
 MAX_PLAYERS = 4
@@ -166,9 +171,30 @@ def _payment(where: str, name: str, data: Any) -> Payment:
     return payment
 
 
+def _option_changes(where: str, name: str, body: Any) -> dict[str, Any]:
+    """Returns the changes table of one option, after checking its keys name known tables and keys."""
+    body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
+    changes = body.get("changes", {})
+    if not isinstance(changes, dict):
+        raise RulesetError(f"{where}: [options.{name}] changes: must be a table of 'table.key' = value")
+    for dotted in changes:
+        table, _, key = dotted.partition(".")
+        if table not in KEYS or key not in KEYS[table]:
+            raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
+    return changes
+
+
+def _options_table(where: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Returns the [options] table, refusing anything but a table of tables."""
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RulesetError(f"{where}: [options] must be a table of named options ([options.NAME]), got {options!r:.60}")
+    return options
+
+
 def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """Returns a copy of the raw ruleset data with the named options' changes made."""
-    options = data.get("options", {})
+    options = _options_table(where, data)
     data = copy.deepcopy(data)
     set_by: dict[str, tuple[str, Any]] = {}  # key -> (the option that set it, the value)
     for name in names:
@@ -177,23 +203,36 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
             raise RulesetError(f"{where}: no option '{name}' (options: {known})")
         if names.count(name) > 1:
             raise RulesetError(f"{where}: option '{name}' is given twice")
-        changes = _check_keys(where, f"options.{name}", options[name], OPTION_KEYS).get("changes", {})
-        for dotted, value in changes.items():
+        for dotted, value in _option_changes(where, name, options[name]).items():
             table, _, key = dotted.partition(".")
-            if table not in KEYS or key not in KEYS[table]:
-                raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
             if dotted in set_by and set_by[dotted][1] != value:
                 raise RulesetError(f"{where}: options '{set_by[dotted][0]}' and '{name}' cannot be combined: "
                                    f"they set {dotted} differently; choose one")
             set_by[dotted] = (name, value)
-            data.setdefault(table, {})[key] = value
+            if not isinstance(data.setdefault(table, {}), dict):
+                raise RulesetError(f"{where}: [{table}] must be a table, got {data[table]!r:.60}")
+            data[table][key] = copy.deepcopy(value)
     return data
 
 
-def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
-    """Returns the validated ruleset described by parsed TOML data."""
+def _frozen(value: Any) -> Any:
+    """Returns a TOML value with its lists as tuples and tables as Tables, so rulesets stay hashable."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return Table((k, _frozen(v)) for k, v in value.items())
+    return value
+
+
+def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: tuple[str, ...] = (),
+                  check_options: bool = True) -> Ruleset:
+    """Returns the validated ruleset described by parsed TOML data.
+
+    Unless check_options is false, every option not applied is tried too: an option that would make
+    the rules impossible is refused when the file is loaded, not when someone picks it.
+    """
     _check_keys(where, "top level", data, tuple(KEYS))
-    data = _apply_options(where, data, list(options))
+    raw, data = data, _apply_options(where, data, list(options))
     t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items()
          if name not in ("options", "notes")}
     gambling = _Reader(where, "economy", t["economy"]).flag("gambling", True)
@@ -210,18 +249,22 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     penalties = Penalties(_Reader(where, "penalties", t["penalties"]).choice("wedge", WedgePenalty,
                                                                              WedgePenalty.NONE))
     opts = []
-    for name, body in data.get("options", {}).items():
-        body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
+    for name, body in _options_table(where, data).items():
+        changes = _option_changes(where, name, body)
         r = _Reader(where, f"options.{name}", body)
-        changes = body.get("changes", {})
-        if not isinstance(changes, dict):
-            raise r.fail("changes", "must be a table of 'table.key' = value")
-        frozen = tuple((key, tuple(v) if isinstance(v, list) else v) for key, v in changes.items())
-        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""), frozen))
+        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""),
+                               tuple((key, _frozen(v)) for key, v in changes.items())))
     _check_end_reachable(where, board, beans, entry, penalties.wedge is WedgePenalty.MOVE_BACK)
+    check_playable(where, beans, players, entry, economy)
     if players.start_on_board and players.direction is Direction.CHOOSE:
         raise RulesetError(f"{where}: [players] start_on_board: pieces cannot start on the board "
                            "when each player chooses a direction")
+    for opt in opts:
+        if check_options and opt.name not in options:
+            try:
+                parse_ruleset(raw, where, origin, (*options, opt.name), check_options=False)
+            except RulesetError as exc:
+                raise RulesetError(f"{exc} (with the option '{opt.name}')") from None
     return Ruleset(
         name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
         summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
@@ -288,8 +331,11 @@ def _beans(where: str, data: dict[str, Any]) -> BeanRules:
     r = _Reader(where, "beans", data)
     count = r.integer("count", 1, 10, 5)
     text = r.text("mark_probability", "1/2")
+    if not re.fullmatch(r"[0-9]{1,9}/[0-9]{1,9}|[0-9]?\.[0-9]{1,9}", text.strip()):
+        raise r.fail("mark_probability", f"must be a fraction like \"1/2\" or \"0.5\" (up to nine digits "
+                                         f"each), got {text[:40]!r}")
     try:
-        p = Fraction(text)
+        p = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
         raise r.fail("mark_probability", f"must be a fraction like \"1/2\", got {text!r}") from None
     if not 0 < p < 1:
@@ -422,6 +468,10 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesetError(f"{where}: not a ruleset: arrays or tables nested too deep") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
 
 
 def builtin_text(name: str) -> str:
@@ -437,13 +487,8 @@ def load_ruleset(spec: str) -> Ruleset:
         text = builtin_text(base)
     else:
         path = Path(base)
-        if not path.suffix and not path.exists():
+        if not path.suffix and not path_exists(path):
             raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)} or a .toml file")
         where = str(path)
-        try:
-            text = path.read_text("utf-8")
-        except FileNotFoundError:
-            raise RulesetError(f"{where}: no such ruleset file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesetError(f"{where}: cannot read: {exc}") from None
+        text = read_user_text(path, "ruleset", RULESET_LIMIT, error=RulesetError)
     return parse_ruleset(read_toml(text, where), where, origin=base, options=tuple(options))

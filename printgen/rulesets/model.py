@@ -183,6 +183,12 @@ class Payments:
     null_cast: Payment  # a cast that scores nothing
 
 
+class Table(tuple):  # type: ignore[type-arg]
+    """An inline TOML table an option sets (a payment), frozen as (key, value) pairs so a ruleset stays hashable."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Penalties:
     """Penalties that cost turns or moves rather than items."""
@@ -197,7 +203,7 @@ class RuleOption:
     name: str
     description: str
     description_es: str
-    changes: tuple[tuple[str, object], ...]  # ("section.key", value)
+    changes: tuple[tuple[str, object], ...]  # ("section.key", value); lists as tuples, tables as Table
 
 
 @dataclass(frozen=True)

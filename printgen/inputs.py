@@ -1,0 +1,101 @@
+"""Reading what a user hands in: files checked by type and size before they are read, and whole numbers
+written in ASCII digits only.
+
+`str.isdigit()` is true of `²` and `٣`, which `int()` refuses or reads in surprising ways; Python also
+refuses to convert strings of more than a few thousand digits. `whole_number` reads `[0-9]+` only and
+bounds the value, so every caller reports one clear line instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from printgen.errors import PatolliError
+
+TEXT_LIMIT = 1_000_000  # bytes: far above any ruleset or position, far below a mistake like a disk image
+MAX_WHOLE = 10**9  # the largest count a user may write where no rule sets a tighter limit
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def is_whole_number(text: str) -> bool:
+    """Returns whether text is written in the ASCII digits 0 to 9 alone (no sign, no spaces)."""
+    return _DIGITS.fullmatch(text) is not None
+
+
+def whole_number(text: str, what: str, hi: int = MAX_WHOLE, error: type[PatolliError] = PatolliError) -> int:
+    """Returns the whole number text writes in ASCII digits, from 0 to hi, or raises `error` naming `what`."""
+    if not is_whole_number(text):
+        raise error(f"{what} must be a whole number (digits 0 to 9), got {_shown(text)}")
+    if len(text.lstrip("0")) > len(str(hi)) or int(text) > hi:
+        raise error(f"{what} must be at most {hi}, got {_shown(text)}")
+    return int(text)
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """Returns text quoted for a message, cut short if long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f" (… {len(text)} characters)"
+
+
+def path_exists(path: str | Path) -> bool:
+    """Returns whether path names anything, False for names the system cannot even look up (too long, NUL)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def read_user_text(path: str | Path, what: str, limit: int = TEXT_LIMIT,
+                   error: type[PatolliError] = PatolliError) -> str:
+    """Returns the UTF-8 text of a regular file of at most `limit` bytes, or raises `error` saying why not.
+
+    The file is opened without blocking and checked by its open handle, so a FIFO, a device such as
+    /dev/zero or a directory is refused before a byte is read, and a file that grows is cut off at
+    the limit rather than read to its end.
+    """
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise error(f"{name}: no such {what} file") from None
+    except (OSError, ValueError) as exc:
+        raise error(f"{name}: cannot read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise error(f"{name}: {kind}; a {what} is read from a regular file")
+        if info.st_size > limit:
+            raise error(f"{name}: {info.st_size} bytes is too large for a {what} (at most {limit} bytes)")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise error(f"{name}: more than {limit} bytes is too large for a {what}")
+    except OSError as exc:
+        raise error(f"{name}: cannot read the {what}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: the {what} is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_limited(stream: object, what: str, limit: int = TEXT_LIMIT, error: type[PatolliError] = PatolliError) -> str:
+    """Returns at most `limit` characters read from a text stream (standard input), or raises if there are more."""
+    try:
+        text = stream.read(limit + 1)  # type: ignore[attr-defined]
+    except UnicodeDecodeError as exc:
+        raise error(f"{what} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror or exc}") from None
+    if len(text) > limit:
+        raise error(f"{what}: more than {limit} characters is too much to read")
+    return str(text)
