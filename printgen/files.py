@@ -45,14 +45,20 @@ class FileBusyError(FileError):
     """A file is held by another process."""
 
 
-def _reason(exc: OSError) -> str:
+def _size(n: int) -> str:
+    """Returns a size in bytes for people: 8 MB, 1 MB, 640 KB."""
+    return f"{n / MB:.1f} MB".replace(".0 MB", " MB") if n >= MB // 2 else f"{max(1, round(n / 1024))} KB"
+
+
+def _reason(exc: OSError | ValueError) -> str:
     """Returns an OS error's reason in a few lower-case words."""
     words = {errno.ENOSPC: "no space left on the device", errno.EACCES: "permission denied",
              errno.EPERM: "operation not permitted", errno.EROFS: "the file system is read-only",
              errno.ENAMETOOLONG: "the name is too long", errno.ENOTDIR: "a part of the path is not a folder",
              errno.ENOENT: "no such file or folder", errno.EISDIR: "it is a folder",
              errno.EDQUOT: "disk quota exceeded", errno.ELOOP: "too many levels of symbolic links"}
-    return words.get(exc.errno or 0) or (exc.strerror or str(exc)).lower()
+    code = getattr(exc, "errno", None) or 0
+    return words.get(code) or (getattr(exc, "strerror", None) or str(exc)).lower()
 
 
 def _kind(mode: int) -> str:
@@ -67,24 +73,29 @@ def _kind(mode: int) -> str:
 
 # ---- reading ----
 
-def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT) -> bytes:
+def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
+                    error: type[PatolliError] = FileError) -> bytes:
     """Returns the bytes of a user's file, refusing anything but a regular file of at most `limit` bytes.
 
-    `what` names the file for messages ("saved game", "game record", "ruleset"). The file is opened without
-    blocking (a FIFO does not hang) and checked with fstat before a byte is read.
+    `what` names the file for messages ("saved game", "game record", "ruleset"); `error` is the error
+    raised. The file is opened without blocking (a FIFO or /dev/zero does not hang) and checked with
+    fstat before a byte is read; a file that grows is cut off at the limit rather than read to its end.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise FileError(f"{path}: no such {what}") from None
-    except OSError as exc:
-        raise FileError(f"{path}: cannot read the {what}: {_reason(exc)}") from None
+        raise error(f"{path}: no such {what}") from None
+    except (OSError, ValueError) as exc:
+        raise error(f"{path}: cannot read the {what}: {_reason(exc)}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise FileError(f"{path} is {_kind(st.st_mode)}, not a {what} file")
+            raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file")
         if st.st_size > limit:
-            raise FileError(f"{path} is {st.st_size / MB:.1f} MB; a {what} is at most {limit / MB:.0f} MB")
+            size, most = _size(st.st_size), _size(limit)
+            if size == most:  # close to the limit: the exact figures say it
+                size, most = f"{st.st_size:,} bytes", f"{limit:,} bytes"
+            raise error(f"{path} is {size}; a {what} is at most {most}")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -94,21 +105,22 @@ def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT) -
             size += len(chunk)
         data = b"".join(chunks)
     except OSError as exc:
-        raise FileError(f"{path}: cannot read the {what}: {_reason(exc)}") from None
+        raise error(f"{path}: cannot read the {what}: {_reason(exc)}") from None
     finally:
         os.close(fd)
     if len(data) > limit:  # it grew while we looked
-        raise FileError(f"{path} is over {limit / MB:.0f} MB; a {what} is at most {limit / MB:.0f} MB")
+        raise error(f"{path} is over {_size(limit)}; a {what} is at most {_size(limit)}")
     return data
 
 
-def read_user_text(path: Path | str, what: str, limit: int = USER_FILE_LIMIT) -> str:
+def read_user_text(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
+                   error: type[PatolliError] = FileError) -> str:
     """Returns the UTF-8 text of a user's file, refused by type and size before reading (see read_user_bytes)."""
-    data = read_user_bytes(path, what, limit)
+    data = read_user_bytes(path, what, limit, error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileError(f"{path}: not a {what}: not UTF-8 text (byte {exc.start})") from None
+        raise error(f"{path}: not a {what}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _no_constant(name: str) -> Any:

@@ -8,9 +8,7 @@ bounds the value, so every caller reports one clear line instead of a traceback.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from pathlib import Path
 
 from printgen.errors import PatolliError
@@ -45,47 +43,6 @@ def path_exists(path: str | Path) -> bool:
         return Path(path).exists()
     except (OSError, ValueError):
         return False
-
-
-def read_user_text(path: str | Path, what: str, limit: int = TEXT_LIMIT,
-                   error: type[PatolliError] = PatolliError) -> str:
-    """Returns the UTF-8 text of a regular file of at most `limit` bytes, or raises `error` saying why not.
-
-    The file is opened without blocking and checked by its open handle, so a FIFO, a device such as
-    /dev/zero or a directory is refused before a byte is read, and a file that grows is cut off at
-    the limit rather than read to its end.
-    """
-    name = str(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise error(f"{name}: no such {what} file") from None
-    except (OSError, ValueError) as exc:
-        raise error(f"{name}: cannot read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise error(f"{name}: {kind}; a {what} is read from a regular file")
-        if info.st_size > limit:
-            raise error(f"{name}: {info.st_size} bytes is too large for a {what} (at most {limit} bytes)")
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(65536, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise error(f"{name}: more than {limit} bytes is too large for a {what}")
-    except OSError as exc:
-        raise error(f"{name}: cannot read the {what}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    try:
-        return b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(f"{name}: the {what} is not UTF-8 text (byte {exc.start})") from None
 
 
 def read_limited(stream: object, what: str, limit: int = TEXT_LIMIT, error: type[PatolliError] = PatolliError) -> str:

@@ -21,7 +21,8 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.notation import from_compact, from_json, to_json
 from printgen.errors import NotationError, PatolliError, PositionError, RulesetError
-from printgen.inputs import is_whole_number, read_user_text, whole_number
+from printgen.files import read_user_text
+from printgen.inputs import is_whole_number, whole_number
 from printgen.players import calibration
 from printgen.rulesets import load_ruleset, parse_ruleset
 from printgen.rulesets.export import export_toml
@@ -256,26 +257,27 @@ def test_the_fit_of_constant_features_is_finite() -> None:
 # ---- files: type and size checked before reading ----
 
 def test_devices_fifos_and_directories_are_refused_before_reading(tmp_path: Path) -> None:
-    with pytest.raises(PatolliError, match="not a regular file"):
+    with pytest.raises(PatolliError, match="is a character device, not a ruleset file"):
         read_user_text("/dev/zero", "ruleset")
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
-    with pytest.raises(PatolliError, match="not a regular file"):
+    with pytest.raises(PatolliError, match=r"is a FIFO \(named pipe\), not a ruleset file"):
         read_user_text(fifo, "ruleset")  # would block for ever if opened for a plain read
-    with pytest.raises(PatolliError, match="a directory"):
+    with pytest.raises(PatolliError, match="is a folder, not a position file"):
         read_user_text(tmp_path, "position")
-    one_error_line(run("rulesets", "show", str(fifo)), "not a regular file")
-    one_error_line(run("position", "show", "/dev/zero"), "not a regular file")
+    one_error_line(run("rulesets", "show", str(fifo)), "is a FIFO (named pipe), not a ruleset file")
+    one_error_line(run("position", "show", "/dev/zero"), "is a character device, not a position file")
 
 
 def test_huge_files_are_refused_by_size(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     with open(big, "wb") as f:
         f.truncate(3 * 2**30)  # sparse: three gigabytes on paper, nothing on disk
-    one_error_line(run("rulesets", "show", str(big)), "3221225472 bytes is too large for a ruleset")
+    one_error_line(run("rulesets", "show", str(big)), "big.toml is 3072 MB; a ruleset is at most 1 MB")
     pos = tmp_path / "big.json"
     pos.write_bytes(b"{" + b" " * 1_000_001)
-    one_error_line(run("position", "show", str(pos)), "too large for a position")
+    one_error_line(run("position", "show", str(pos)),
+                   "big.json is 1,000,002 bytes; a position is at most 1,000,000 bytes")
 
 
 def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:

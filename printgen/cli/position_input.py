@@ -8,7 +8,8 @@ import sys
 from printgen.engine import notation
 from printgen.engine.position import Position
 from printgen.errors import NotationError
-from printgen.inputs import path_exists, read_limited, read_user_text
+from printgen.files import read_user_text
+from printgen.inputs import path_exists, read_limited
 
 POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import RulesetError
-from printgen.inputs import path_exists, read_user_text
+from printgen.files import read_user_text
+from printgen.inputs import path_exists
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
     Bankruptcy,
