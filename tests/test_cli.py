@@ -28,7 +28,9 @@ def _commands(group: typer.Typer, prefix: list[str]) -> list[list[str]]:
 @pytest.mark.parametrize("command", _commands(app, []), ids=" ".join)
 def test_every_command_has_help(command: list[str]) -> None:
     result = run(*command, "--help")
-    assert result.exit_code == 0 and "Usage" in result.output and len(result.output) > 200
+    assert result.exit_code == 0 and "Usage: patolli" in result.output and "Options:" in result.output
+    summary = result.output.split("\n\n")[1].strip()
+    assert len(summary) > 15, f"{' '.join(command)} has no help text"
 
 
 def test_rulesets_list_names_the_four_builtins() -> None:
@@ -102,7 +104,7 @@ def test_position_from_a_json_file_and_stdin(tmp_path: Path) -> None:
 
 BAD_INPUT = [
     (["cast", "--ruleset", "nope"], "error: unknown ruleset 'nope'"),
-    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such ruleset file"),
+    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such ruleset"),
     (["position", "moves", "gatigo/2 g1", "--cast", "1"], "error: a position line starts"),
     (["position", "moves", "nofile.json"], "error: nofile.json: no such position file"),
     (["position", "play", "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,h "
@@ -153,3 +155,18 @@ def test_replay_checks_and_narrates_a_saved_record(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace('"move": "E1"', '"move": "E9"', 1))
     bad = run("replay", str(path))
     assert bad.exit_code == 2 and "is not legal" in bad.output
+
+
+def test_help_lists_every_command_once_in_its_section():
+    from printgen.cli.app import SECTIONS, app
+
+    result = CliRunner().invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for title in SECTIONS:
+        assert f"{title}:" in result.output
+    listed = [name for names in SECTIONS.values() for name in names]
+    assert len(listed) == len(set(listed))
+    import typer.main
+
+    registered = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert registered == set(listed), "every command belongs to exactly one section"

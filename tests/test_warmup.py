@@ -8,7 +8,7 @@ from printgen.cli.engine_ready import INTRO, prepare_engine
 from printgen.engine import jit
 from printgen.players import advisor, contest, registry, warmup  # noqa: F401  (compiled with the real cache)
 
-pytestmark = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
+needs_numba = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
 
 
 def test_each_command_needs_known_steps():
@@ -17,6 +17,7 @@ def test_each_command_needs_known_steps():
     assert warmup.NEEDS["play"] == ("rules", "advisor", "players")
 
 
+@needs_numba
 def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
     assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor"]
@@ -32,9 +33,21 @@ def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, cap
     assert [s.key for s in warmup.missing(warmup.NEEDS["play"])] == ["players"]
 
 
+@needs_numba
 def test_every_step_runs(monkeypatch, tmp_path):
     monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
     reports = []
     warmup.prepare(tuple(warmup.STEPS), lambda done, total, step: reports.append((done, total, step)))
     assert [(d, s.key if s else None) for d, _, s in reports] == [
         (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, None)]
+
+
+def test_the_command_line_loads_no_engine_or_renderer_until_a_command_needs_it():
+    import subprocess
+    import sys
+
+    code = ("import sys; import printgen.cli.app\n"
+            "print(sorted(m for m in ('numba', 'numpy', 'reportlab', 'svgwrite', 'printgen.engine.kernel',\n"
+            "             'printgen.players.search', 'typer.rich_utils') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"

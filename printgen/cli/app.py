@@ -1,8 +1,15 @@
-"""The `patolli` command: one Typer app joining the command groups."""
+"""The `patolli` command: one Typer app joining the command groups, its help grouped by what people do.
+
+Every command module imports the engine, the players and the renderer inside its commands, so
+`patolli --help` and the commands that need no engine start at once. Help is formatted by Click's
+plain formatter (Typer's rich formatter costs 0.2 s of imports on every `--help`), with the
+commands in sections.
+"""
 
 from __future__ import annotations
 
 import typer
+from typer.core import TyperGroup
 
 from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
@@ -18,11 +25,40 @@ from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.tournament_cmd import tournament
 
+SECTIONS = {
+    "At the table": ("play", "advise", "cast", "position", "replay"),
+    "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
+    "Rules and rulesets": ("rules", "rulesets"),
+    "Research and benchmarks": ("arena", "tournament", "bench", "bench-players", "bench-print", "bench-startup"),
+}
+
+
+class SectionedGroup(TyperGroup):
+    """A command group whose help lists the commands in SECTIONS, in that order."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        order = [name for names in SECTIONS.values() for name in names]
+        return sorted(self.commands, key=lambda n: order.index(n) if n in order else len(order))
+
+    def format_commands(self, ctx: typer.Context, formatter) -> None:  # type: ignore[no-untyped-def, override]
+        width = max(len(name) for name in self.commands)
+        limit = formatter.width - 6 - width
+        placed = {name for names in SECTIONS.values() for name in names}
+        sections = [*SECTIONS.items(), ("Other", tuple(n for n in self.commands if n not in placed))]
+        for title, names in sections:
+            rows = [(name, cmd.get_short_help_str(limit)) for name in names
+                    if (cmd := self.commands.get(name)) is not None and not cmd.hidden]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
 app = typer.Typer(
     name="patolli",
-    help="Patolli print kit and table companion: rulesets, beans, positions and the rules engine.",
+    cls=SectionedGroup,
+    help="Patolli print kit and table companion: play and get advice at the table, print a set, read the rules.",
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 app.add_typer(rulesets_cmd.app, name="rulesets")

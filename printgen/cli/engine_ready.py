@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
 INTRO = "preparing the rules engine for this computer, once (about a minute; later runs start at once)"
 
 
 def prepare_engine(command: str) -> None:
     """Compiles the parts of the engine `command` needs that are not yet in the cache, with progress on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     from printgen.players import warmup
 
     todo = warmup.missing(warmup.NEEDS[command])

@@ -34,7 +34,7 @@ class ConsoleOutput:
 
     def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
         """Draws the board with pieces, holdings, pool and offering."""
-        from printgen.cli.position_cmd import show_position
+        from printgen.cli.position_view import show_position
 
         show_position(pos, self.console, marks)
 

@@ -1,0 +1,72 @@
+"""The advisor's answer in the terminal and as JSON: moves best first, and the board with the move marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from printgen.cli.position_view import show_position
+from printgen.engine.beans import Beans
+from printgen.engine.moves import MoveKind
+from printgen.engine.position import Position, seat_name
+from printgen.errors import OptionError
+from printgen.players.advisor import Analysis
+
+ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
+
+
+def marks_of(pos: Position, cast: str | None) -> int:
+    """Returns the marks a --cast value means here (0 where no cast is needed)."""
+    if not pos.needs_cast:
+        return 0
+    if cast is None:
+        raise OptionError(f"{seat_name(pos.to_move)} must cast first: give --cast with the score (0 for none) "
+                          "or the bean faces")
+    return Beans(pos.ruleset.beans).marks_for_text(cast)
+
+
+def analysis_json(a: Analysis) -> dict[str, Any]:
+    """Returns the advice as JSON (see printgen/players/data/advice.schema.json)."""
+    pos = a.position
+    return {
+        "ruleset": pos.ruleset.spec, "players": pos.players, "to_move": seat_name(pos.to_move),
+        "phase": pos.phase.value,
+        "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
+        "level": a.level, "seconds": round(a.seconds, 4),
+        "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
+                   "items": round(s.items, 4), "diff": round(s.diff, 6)} for s in a.suggestions],
+    }
+
+
+def move_marks(a: Analysis) -> dict[int, str]:
+    """Returns the cells to highlight for the suggested move."""
+    move = a.best.move
+    marks = {}
+    if move.kind is MoveKind.MOVE:
+        marks[move.origin] = ORIGIN_STYLE
+    if move.kind in (MoveKind.MOVE, MoveKind.ENTER):
+        marks[move.target] = TARGET_STYLE
+    return marks
+
+
+def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
+    """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked."""
+    pos = a.position
+    item = pos.ruleset.economy.item_name
+    gambling = pos.ruleset.economy.gambling
+    cast = ""
+    if pos.needs_cast:
+        score = pos.score(a.marks)
+        cast = f", cast {a.marks} marks ({'no score' if score is None else f'score {score}'})"
+    console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
+    for i, s in enumerate(a.suggestions, 1):
+        diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
+        console.print(f"  {i:>2}. {str(s.move):<9} win game {s.win_game * 100:5.1f}%   "
+                      f"win contest {s.win_contest * 100:6.2f}%" + (f"   {item}s {s.items:+6.2f}" if gambling else "")
+                      + diff)
+    if board:
+        show_position(pos, console, move_marks(a))
+        if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):
+            console.print(f"  suggested: {a.best.move} (from the white cell to the green one)"
+                          if a.best.move.kind is MoveKind.MOVE else f"  suggested: {a.best.move} (the green cell)")
