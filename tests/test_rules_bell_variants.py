@@ -236,6 +236,7 @@ def test_a_move_back_penalty_that_traps_every_piece_is_refused() -> None:
     data["board"].update(arm_length=5, wedge_depths=[2], rounded_depths=[5])
     data["beans"].update(count=2, scores=[11, 0, 1], null_cast="recast")
     data["entry"].update(first_any=False)
+    data["options"] = {}  # Bell's own options would be tried too, and one of them moves back
     data["penalties"] = {"wedge": "move_back"}
     with pytest.raises(RulesetError, match="no run of casts brings a piece exactly to its end"):
         parse_ruleset(data, "trap.toml")

@@ -263,7 +263,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     for opt in opts:
         if check_options and opt.name not in options:
             try:
-                parse_ruleset(raw, where, origin, (*options, opt.name), check_options=False)
+                parse_ruleset(raw, where, origin, (opt.name,), check_options=False)
             except RulesetError as exc:
                 raise RulesetError(f"{exc} (with the option '{opt.name}')") from None
     return Ruleset(
