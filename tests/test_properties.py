@@ -99,7 +99,7 @@ def test_random_play_keeps_every_invariant(data: dict[str, Any], seed: int, play
         marks = beans.cast(rng).marks
         moves = pos.legal_moves(marks)
         assert moves
-        pos = pos.push(marks, rng.choice(moves))
+        pos = pos.after(marks, rng.choice(moves))
 
 
 @settings(max_examples=25, deadline=None)

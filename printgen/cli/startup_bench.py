@@ -76,7 +76,7 @@ def mid_game_position() -> str:
         if pos.phase is Phase.MOVE and on_board >= 8:
             return to_compact(pos)
         marks = int(cast_marks(pos.tables, rng)) if pos.needs_cast else 0
-        pos = pos.push(marks, me.choose(pos, marks, rng))
+        pos = pos.after(marks, me.choose(pos, marks, rng))
         if pos.phase is Phase.OVER:
             pos = Position.new(pos.ruleset, 2)
     raise RuntimeError("no mid-game position was reached")  # pragma: no cover - advisor play always gets there

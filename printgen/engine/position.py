@@ -50,6 +50,12 @@ class Position:
     players: int
     state: tuple[int, ...]
 
+    def __repr__(self) -> str:
+        """Returns `Position('<the one-line form>')`, which `notation.from_compact` reads back."""
+        from printgen.engine.notation import to_compact  # the notation is written on top of this module
+
+        return f"Position({to_compact(self)!r})"
+
     @classmethod
     def new(cls, ruleset: Ruleset, players: int | None = None) -> Position:
         """Returns the position at the start of a contest."""
@@ -276,8 +282,8 @@ class Position:
         k.play(st, self.tables, marks, code, ev)
         return self._with(st), decode_events(ev)
 
-    def push(self, marks: int, move: Move | int) -> Position:
-        """Returns the position after a cast and a legal move."""
+    def after(self, marks: int, move: Move | int) -> Position:
+        """Returns the position after a cast and a legal move (this position is a value: it stays as it is)."""
         return self.play(marks, move)[0]
 
 

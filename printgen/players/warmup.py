@@ -42,7 +42,7 @@ def _sample_position():  # -> Position; imported late so that importing this mod
         moves = pos.move_codes(marks)
         if not moves:
             break
-        pos = pos.push(marks, moves[-1])
+        pos = pos.after(marks, moves[-1])
         if pos.phase is Phase.MOVE and pos.on_board(0) >= 2:
             break
     return pos
