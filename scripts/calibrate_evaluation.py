@@ -6,7 +6,8 @@ import sys
 import time
 from pathlib import Path
 
-from printgen.players.calibration import FULL_GAMES, write_weights
+from printgen.players.calibration import FULL_GAMES
+from printgen.players.weights import write_weights
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
          ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2),

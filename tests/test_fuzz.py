@@ -30,7 +30,7 @@ from printgen.cli.app import app
 from printgen.engine.beans import Beans
 from printgen.engine.notation import to_compact, to_json
 from printgen.engine.position import Position
-from printgen.engine.record import Record, Turn
+from printgen.engine.record import Record
 from printgen.rulesets import BUILTIN, load_ruleset
 from printgen.rulesets.load import KEYS, builtin_text
 
@@ -276,8 +276,7 @@ def records(draw: Any) -> str:
             break
         marks = beans.cast(rng).marks if pos.needs_cast else None
         move = rng.choice(pos.legal_moves(marks or 0))
-        pos = pos.push(marks or 0, move)
-        record.turns.append(Turn(marks, move))
+        pos = record.append(marks, move)
     data = record.to_json()
     return json.dumps(mutate_json(draw, data) if draw(st.booleans()) or SCALE else data)
 

@@ -11,19 +11,21 @@ SCRIPT = """
 import json, numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.jit import JIT
-from printgen.engine.simulate import scratch_buffers
+from printgen.engine.layout import STATE_SIZE
+from printgen.engine.rng import seed_rng
+from printgen.engine.simulate import random_games, scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.rulesets import load_ruleset
 result = {"jit": JIT}
 for spec, players in (("gatigo", 2), ("bell", 3), ("neeley", 2), ("ocastudios", 2)):
     t = tables_for(load_ruleset(spec), players)
-    st = np.zeros(k.STATE_SIZE, dtype=np.int64)
+    st = np.zeros(STATE_SIZE, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    k.seed_rng(rng, 42)
+    seed_rng(rng, 42)
     ev, out = scratch_buffers()
     k.init_contest(st, t, ev)
     counts = np.zeros(2, dtype=np.int64)
-    k.random_games(st, t, rng, 3, 1500, counts, ev, out)
+    random_games(st, t, rng, 3, 1500, counts, ev, out)
     result[spec] = [int(x) for x in st] + [int(x) for x in counts] + [int(x) for x in rng]
 print(json.dumps(result))
 """

@@ -38,4 +38,4 @@ def test_kernel_agrees_with_the_naive_generator_along_random_games(spec: str, pl
         for m in range(rs.beans.count + 1):
             assert {str(x) for x in pos.legal_moves(m)} == naive_moves(pos, m), (pos, m)
         marks = beans.cast(rng).marks
-        pos = pos.push(marks, rng.choice(pos.legal_moves(marks)))
+        pos = pos.after(marks, rng.choice(pos.legal_moves(marks)))

@@ -12,7 +12,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
-from printgen.errors import NotationError, PositionError
+from printgen.errors import IllegalMoveError, NotationError, PositionError
 from printgen.rulesets import load_ruleset
 
 GOOD = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,h,h,h,h | B 20 cw 13,h,h,h,h"
@@ -42,7 +42,7 @@ def test_positions_round_trip_through_both_forms_along_a_game(spec: str, players
         if pos.phase is Phase.OVER:
             break
         marks = Beans(rs.beans).cast(rng).marks
-        pos = pos.push(marks, rng.choice(pos.legal_moves(marks)))
+        pos = pos.after(marks, rng.choice(pos.legal_moves(marks)))
 
 
 def test_json_form_has_the_documented_fields() -> None:
@@ -107,3 +107,31 @@ def test_a_record_with_an_illegal_move_is_refused(tmp_path) -> None:
     data["turns"] = [{"marks": 2, "move": "E1"}]
     with pytest.raises(ValueError, match="turn 1: E1 is not legal"):
         Record.from_json(data)
+
+
+def test_a_record_keeps_each_position_as_it_is_played() -> None:
+    rs = load_ruleset("gatigo")
+    start = Position.new(rs)
+    record = Record(start)
+    rng = random.Random(9)
+    made = [start]
+    for _ in range(20):
+        marks = Beans(rs.beans).cast(rng).marks
+        made.append(record.append(marks, rng.choice(made[-1].legal_moves(marks))))
+    assert record.positions() == made and record.final() is made[-1]
+    turns = record.turns
+    with pytest.raises(IllegalMoveError, match="turn 21: "):
+        record.append(1, Move.parse("99-98"))
+    assert record.turns == turns and record.final() is made[-1]  # an illegal turn changes nothing
+    record.truncate(5)
+    assert len(record.turns) == 5 and record.positions() == made[:6]
+    assert Record(start, turns[:5]).positions() == made[:6]
+
+
+def test_a_position_is_a_value_with_a_short_repr() -> None:
+    pos = Position.new(load_ruleset("gatigo"))
+    after = pos.after(2, pos.legal_moves(2)[0])
+    assert after != pos and pos == Position.new(load_ruleset("gatigo"))  # `after` leaves pos as it was
+    text = repr(after)
+    assert text.startswith("Position('gatigo/2 ") and len(text) < 160
+    assert notation.from_compact(text[len("Position('"):-2]) == after

@@ -15,7 +15,8 @@ from printgen.engine import kernel as k
 from printgen.engine.position import Position
 from printgen.errors import OptionError
 from printgen.players import gatigo
-from printgen.players.evaluation import cast_probabilities, estimate
+from printgen.players.advisor import estimate
+from printgen.players.evaluation import cast_probabilities
 from printgen.players.registry import GATIGO_NAMES, player, seeded_rng
 from printgen.rulesets import load_ruleset
 

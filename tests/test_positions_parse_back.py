@@ -65,5 +65,5 @@ def test_every_position_from_random_play_parses_back(spec: str, players: int) ->
             pos = Position.new(rs, players)
             continue
         marks = beans.cast(rng).marks
-        pos = pos.push(marks, rng.choice(pos.move_codes(marks)))
+        pos = pos.after(marks, rng.choice(pos.move_codes(marks)))
     assert contests > 0 or pos.game > 1  # play got beyond one game's positions

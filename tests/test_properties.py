@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from printgen.engine import kernel as k
 from printgen.engine.beans import Beans
+from printgen.engine.layout import STATE_SIZE
 from printgen.engine.notation import from_compact, to_compact
 from printgen.engine.position import HAND, HOME, OUT, Phase, Position
-from printgen.engine.simulate import scratch_buffers
+from printgen.engine.rng import seed_rng
+from printgen.engine.simulate import random_games, scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.errors import RulesetError
 from printgen.rulesets import parse_ruleset
@@ -97,7 +99,7 @@ def test_random_play_keeps_every_invariant(data: dict[str, Any], seed: int, play
         marks = beans.cast(rng).marks
         moves = pos.legal_moves(marks)
         assert moves
-        pos = pos.push(marks, rng.choice(moves))
+        pos = pos.after(marks, rng.choice(moves))
 
 
 @settings(max_examples=25, deadline=None)
@@ -108,13 +110,13 @@ def test_games_end(data: dict[str, Any], seed: int) -> None:
     except RulesetError:
         return
     t = tables_for(rs, rs.players.min_players)
-    state = np.zeros(k.STATE_SIZE, dtype=np.int64)
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    k.seed_rng(rng, seed)
+    seed_rng(rng, seed)
     ev, out = scratch_buffers()
     k.init_contest(state, t, ev)
     counts = np.zeros(2, dtype=np.int64)
-    k.random_games(state, t, rng, 1, 200_000, counts, ev, out)
+    random_games(state, t, rng, 1, 200_000, counts, ev, out)
     if counts[0] == 0 and not (rs.economy.gambling and rs.payments.no_move.amount):
         # With nothing paid for not moving, pieces can block each other for good: then no seat moves on any cast.
         assert all(_blocked(state, t, seat) for seat in range(t.n_players)), f"no game ended in {counts[1]} turns"

@@ -14,9 +14,11 @@ import pytest
 from helpers import P, act, kinds, legal, pays
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine import notation
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, Phase, Position
+from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.errors import PositionError, RulesetError
@@ -206,25 +208,25 @@ def test_partnerships_random_contests_never_leave_a_finished_team_playing(spec: 
     still in the contest are all home has always been awarded the game (the position parses back)."""
     rs = load_ruleset(spec)
     t = tables_for(rs, 4)
-    st = np.zeros(k.STATE_SIZE, dtype=np.int64)
+    st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
     rng = np.zeros(4, dtype=np.int64)
-    k.seed_rng(rng, 8)
+    seed_rng(rng, 8)
     ev, out = scratch_buffers()
     games = finished_turns = 0
     while games < 150:
         k.init_contest(st, t, ev)
         while st[k.H_PHASE] != k.PHASE_OVER:
             game = st[k.H_GAME]
-            marks = k.cast_marks(t, rng) if st[k.H_PHASE] != k.PHASE_BET else 0
+            marks = cast_marks(t, rng) if st[k.H_PHASE] != k.PHASE_BET else 0
             n = k.legal_moves(st, t, marks, out)
             ev[0] = 0
-            k.play(st, t, marks, out[k.next_u32(rng) % n], ev)
+            k.play(st, t, marks, out[next_u32(rng) % n], ev)
             games += st[k.H_GAME] != game or st[k.H_PHASE] == k.PHASE_OVER
             if st[k.H_PHASE] == k.PHASE_MOVE:
                 p = st[k.H_TO_MOVE]
-                finished_turns += st[k.P0 + p * k.PS + k.P_HOME] == t.n_pieces
-                home = [all(st[k.P0 + q * k.PS + k.P_HOME] == t.n_pieces for q in (s, s + 2)
-                            if st[k.P0 + q * k.PS + k.P_BANKRUPT] == 0) for s in (0, 1)]
+                finished_turns += lay.borne_off(st, p) == t.n_pieces
+                home = [all(lay.borne_off(st, q) == t.n_pieces for q in (s, s + 2)
+                            if lay.solvent(st, q)) for s in (0, 1)]
                 assert not any(home), notation.to_compact(Position(rs, 4, tuple(int(x) for x in st)))
     assert finished_turns == 0
 

@@ -63,20 +63,20 @@ class StartupResult:
 
 def mid_game_position() -> str:
     """Returns the one-line form of a GATIGO mid-game position, reached by advisor play, with most pieces out."""
-    from printgen.engine import kernel as k
     from printgen.engine.notation import to_compact
     from printgen.engine.position import Phase, Position
+    from printgen.engine.rng import cast_marks
     from printgen.players.registry import player, seeded_rng
     from printgen.rulesets import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)
     rng, me = seeded_rng(2026), player("advisor:0")
     for _ in range(4000):
-        on_board = sum(pos.state[k.P0 + s * k.PS + k.P_ON_BOARD] for s in range(pos.players))
+        on_board = sum(pos.on_board(s) for s in range(pos.players))
         if pos.phase is Phase.MOVE and on_board >= 8:
             return to_compact(pos)
-        marks = int(k.cast_marks(pos.tables, rng)) if pos.needs_cast else 0
-        pos = pos.push(marks, me.choose(pos, marks, rng))
+        marks = int(cast_marks(pos.tables, rng)) if pos.needs_cast else 0
+        pos = pos.after(marks, me.choose(pos, marks, rng))
         if pos.phase is Phase.OVER:
             pos = Position.new(pos.ruleset, 2)
     raise RuntimeError("no mid-game position was reached")  # pragma: no cover - advisor play always gets there

@@ -4,31 +4,46 @@ This is the only place the rules are written. `tables.py` compiles a ruleset int
 tables `t` read here; `position.py` wraps the state array in a readable value. Everything is
 plain Python that numba can compile: ints, int64 arrays and one namedtuple of tables.
 
-State layout: a header, a block per player, each piece's progress along its path
-(-1 in hand, 0..N-1 on the board, N home, -2 out of the contest) and each cell's occupant
-(0 empty, else 1 + player * MAXK + piece). A player's pending penalty is 0 (none), PEN_MISS (misses
-their next turn) or 1 + piece (that piece moves backwards on their next turn).
+The state layout and the accessors that read it are in `layout.py`; the random source and the
+cast of the beans in `rng.py`.
 """
 
 from __future__ import annotations
 
 from printgen.engine.jit import inline, njit
-
-MAXP = 4  # players
-MAXK = 12  # pieces per player
-MAXC = 164  # cells (arm length 20)
-
-# Header.
-H_PHASE, H_TO_MOVE, H_GAME, H_POOL, H_OFFERING, H_WINNER, H_STARTER, H_LAST_WINNER, H_BANKRUPTCIES = range(9)
-# Player blocks.
-P0, PS = 16, 9
-P_HOLD, P_BANKRUPT, P_DIR, P_IN_OPENING, P_THROW, P_HAND, P_HOME, P_ON_BOARD, P_PENALTY = range(9)
-K0 = P0 + MAXP * PS
-O0 = K0 + MAXP * MAXK
-STATE_SIZE = O0 + MAXC
+from printgen.engine.layout import (
+    H_BANKRUPTCIES,
+    H_GAME,
+    H_LAST_WINNER,
+    H_OFFERING,
+    H_PHASE,
+    H_POOL,
+    H_STARTER,
+    H_TO_MOVE,
+    H_WINNER,
+    HAND,
+    K0,
+    MAXC,
+    MAXK,
+    MAXP,
+    O0,
+    OUT,
+    P_BANKRUPT,
+    P_DIR,
+    P_HAND,
+    P_HOLD,
+    P_HOME,
+    P_IN_OPENING,
+    P_ON_BOARD,
+    P_PENALTY,
+    P_THROW,
+    PEN_MISS,
+    dir_index,
+    pb,
+    solvent,
+)
 
 PHASE_OPENING, PHASE_BET, PHASE_MOVE, PHASE_OVER = 0, 1, 2, 3
-HAND, OUT = -1, -2
 # Moves: a piece index 0..MAXK-1 moves that piece; entries; pass; bets.
 PASS, ENTER_CW, ENTER_CCW, BET0 = -1, 100, 101, 1000
 # Cell flags.
@@ -40,9 +55,8 @@ BY_MOVER, BY_OPPONENTS, BY_CAPTURED = 0, 1, 2
 TO_MOVER, TO_OPPONENTS, TO_POOL, TO_OFFERING = 0, 1, 2, 3
 POOL, OFFERING = 4, 5  # holders after the four players
 OPEN_HIGHEST, OPEN_ROTATE, OPEN_FIXED = 0, 1, 2
-# Wedge penalties (tables.wedge_penalty) and the pending miss-a-turn mark (P_PENALTY).
+# Wedge penalties (tables.wedge_penalty).
 WP_NONE, WP_MISS_TURN, WP_MOVE_BACK = 0, 1, 2
-PEN_MISS = -1
 # Events: rows of (code, a, b, c, d) in an int64 buffer whose element 0 counts the rows.
 EV_WIDTH, EV_MAX = 5, 256
 (E_ENTER, E_MOVE, E_CAPTURE, E_PAY, E_EXTRA_TURN, E_BEAR_OFF, E_GAME_WON, E_BANKRUPT, E_CONTEST_WON,
@@ -65,18 +79,6 @@ def emit(ev, code, a, b, c, d):
 
 
 @inline
-def pb(p):
-    """Returns the index of player p's block."""
-    return P0 + p * PS
-
-
-@inline
-def solvent(st, p):
-    """Returns whether player p is still in the contest."""
-    return st[pb(p) + P_BANKRUPT] == 0
-
-
-@inline
 def next_solvent(st, t, p):
     """Returns the next player after p (in seat order) still in the contest."""
     for i in range(1, t.n_players + 1):
@@ -84,12 +86,6 @@ def next_solvent(st, t, p):
         if solvent(st, q):
             return q
     return p
-
-
-@inline
-def dir_index(st, p):
-    """Returns 0 for a clockwise (or undecided) player, 1 for anticlockwise."""
-    return 1 if st[pb(p) + P_DIR] == -1 else 0
 
 
 @njit
@@ -587,84 +583,3 @@ def play(st, t, marks, move, ev):
             emit(ev, E_EXTRA_TURN, p, 0, 0, 0)
         return
     st[H_TO_MOVE] = next_to_play(st, t, p, ev)
-
-
-# ---- random numbers: xorshift128 on four 32-bit words, identical with and without the JIT ----
-
-M32 = 0xFFFFFFFF
-
-
-@njit
-def seed_rng(rng, seed):
-    """Seeds the four words of rng from an integer seed (splitmix-style scrambling)."""
-    x = (seed ^ 0x9E3779B9) & M32
-    for i in range(4):
-        x = (x + 0x6D2B79F5) & M32
-        z = x
-        z = ((z ^ (z >> 15)) * 0x2C1B3C6D) & M32
-        z = ((z ^ (z >> 12)) * 0x297A2D39) & M32
-        z = z ^ (z >> 15)
-        rng[i] = z if z != 0 else 0x1234567 + i
-
-
-@inline
-def next_u32(rng):
-    """Returns the next 32-bit random number of rng."""
-    x = rng[0]
-    tt = (x ^ ((x << 11) & M32)) & M32
-    rng[0] = rng[1]
-    rng[1] = rng[2]
-    rng[2] = rng[3]
-    w = rng[3]
-    w = (w ^ (w >> 19)) ^ (tt ^ (tt >> 8))
-    rng[3] = w
-    return w
-
-
-@njit
-def cast_marks(t, rng):
-    """Returns the number of marked beans in one random cast."""
-    if t.bean_threshold == 0x80000000:  # even beans: one random bit each, from one draw
-        bits = next_u32(rng) >> (32 - t.n_beans)
-        marks = 0
-        while bits:
-            bits &= bits - 1
-            marks += 1
-        return marks
-    marks = 0
-    for _ in range(t.n_beans):
-        if next_u32(rng) < t.bean_threshold:
-            marks += 1
-    return marks
-
-
-@njit
-def random_games(st, t, rng, games, max_turns, counts, ev, out):
-    """Plays random legal moves from st until `games` games end or the contest does.
-
-    counts receives [games finished, turns played]; returns the number of games finished.
-    ev and out are scratch buffers for events and moves.
-    """
-    done = 0
-    turns = 0
-    while done < games and st[H_PHASE] != PHASE_OVER and turns < max_turns:
-        game = st[H_GAME]
-        marks = cast_marks(t, rng) if st[H_PHASE] != PHASE_BET else 0
-        n = legal_moves(st, t, marks, out)
-        move = out[next_u32(rng) % n]
-        ev[0] = 0
-        play(st, t, marks, move, ev)
-        turns += 1
-        if st[H_GAME] != game or st[H_PHASE] == PHASE_OVER:
-            done += 1
-    counts[0] += done
-    counts[1] += turns
-    return done
-
-
-@njit
-def bench_games(st, t, rng, games, counts, ev, out):
-    """Plays random contests, starting a new one whenever one ends, until `games` games have ended."""
-    while counts[0] < games:
-        init_contest(st, t, ev)
-        random_games(st, t, rng, games - counts[0], 1 << 40, counts, ev, out)

@@ -15,16 +15,23 @@ without gambling). A bankrupt seat reads `B out`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
-from printgen.engine import kernel as k
-from printgen.engine.position import HAND, HOME, OUT, Phase, Place, Position, seat_name
-from printgen.engine.tables import tables_for
+from printgen.engine.position import (
+    HAND,
+    HOME,
+    OUT,
+    Facts,
+    Phase,
+    Place,
+    Position,
+    SeatFacts,
+    build,
+    facts_of,
+    seat_name,
+)
 from printgen.engine.topology import SEAT_NAMES
-from printgen.errors import NotationError, PositionError, RulesetError
+from printgen.errors import NotationError
 from printgen.inputs import MAX_WHOLE, whole_number
 from printgen.rulesets import load_ruleset
 from printgen.rulesets.model import Ruleset
@@ -32,46 +39,6 @@ from printgen.rulesets.model import Ruleset
 FORMAT, VERSION = "patolli-position", 1
 _DIRS = {1: "clockwise", -1: "anticlockwise", 0: None}
 _SHORT_DIRS = {1: "cw", -1: "ccw", 0: "?"}
-
-
-@dataclass
-class SeatFacts:
-    """Everything about one seat, as written in either notation."""
-
-    holdings: int = 0
-    bankrupt: bool = False
-    direction: int = 1
-    pieces: list[Place] = field(default_factory=list)
-    throwing: bool = False
-    throw: int | None = None
-    penalty: str | int | None = None  # "miss", or the cell of the piece that must move backwards
-
-
-@dataclass
-class Facts:
-    """Everything a position holds, before it is checked."""
-
-    ruleset: Ruleset
-    players: int
-    game: int
-    phase: Phase
-    to_move: int
-    starter: int | None
-    last_winner: int | None
-    pool: int
-    offering: int
-    seats: list[SeatFacts]
-
-
-def facts_of(pos: Position) -> Facts:
-    """Returns the facts of a position."""
-    seats = [
-        SeatFacts(pos.holdings(s), pos.bankrupt(s), pos.direction(s), pos.places(s), pos.in_opening(s),
-                  pos.opening_throw(s), pos.penalty(s))
-        for s in range(pos.players)
-    ]
-    return Facts(pos.ruleset, pos.players, pos.game, pos.phase, pos.to_move, pos.starter, pos.last_winner,
-                 pos.pool, pos.offering, seats)
 
 
 # ---- JSON ----
@@ -317,148 +284,3 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
 
 
 # ---- checking facts and building the state ----
-
-def build(f: Facts) -> Position:
-    """Returns the position the facts describe, after checking they are possible."""
-    rs = f.ruleset
-    try:
-        t = tables_for(rs, f.players)
-    except RulesetError as exc:
-        raise PositionError(str(exc)) from None
-    if len(f.seats) != f.players:
-        raise PositionError(f"{f.players} players need {f.players} seats, got {len(f.seats)}")
-    st = np.zeros(k.STATE_SIZE, dtype=np.int64)
-    st[k.H_PHASE] = [Phase.OPENING, Phase.BET, Phase.MOVE, Phase.OVER].index(f.phase)
-    st[k.H_GAME] = f.game
-    st[k.H_POOL] = f.pool
-    st[k.H_OFFERING] = f.offering
-    st[k.H_STARTER] = -1 if f.starter is None else f.starter
-    st[k.H_LAST_WINNER] = -1 if f.last_winner is None else f.last_winner
-    if f.game < 1:
-        raise PositionError("the game number starts at 1")
-    for who in (f.to_move, f.starter, f.last_winner):
-        if who is not None and who >= f.players:
-            raise PositionError(f"seat {seat_name(who)} does not play in a {f.players}-player game")
-    st[k.H_TO_MOVE] = f.to_move
-    for p in range(f.players, k.MAXP):
-        st[k.P0 + p * k.PS + k.P_BANKRUPT] = 1
-    for p, s in enumerate(f.seats):
-        _place_seat(st, t, p, s, f)
-    total = int(sum(s.holdings for s in f.seats) + f.pool + f.offering)
-    expected = rs.economy.starting_items * f.players
-    if total != expected:
-        raise PositionError(f"the items add up to {total} (holdings, pool and offering), but a contest of "
-                            f"{f.players} under {rs.name} holds {expected}")
-    solvent = [p for p in range(f.players) if not f.seats[p].bankrupt]
-    teams = {int(t.team[p]) for p in solvent}
-    home = [team for team in sorted(teams)
-            if all(x == HOME for p in solvent if int(t.team[p]) == team for x in f.seats[p].pieces)]
-    if f.phase is Phase.OVER and t.one_game:
-        if len(home) != 1:
-            raise PositionError("a game without gambling is over when exactly one side has borne off every piece; "
-                                f"{len(home)} sides have")
-        st[k.H_WINNER] = min(p for p in solvent if int(t.team[p]) == home[0])
-    elif f.phase is Phase.OVER:
-        if len(teams) > 1:
-            raise PositionError("the contest is marked over, but more than one side is still in it")
-        st[k.H_WINNER] = solvent[0] if solvent else -1
-    else:
-        st[k.H_WINNER] = -1
-        if len(teams) < 2:
-            raise PositionError("only one side is left in the contest, so it must be over (phase over)")
-        if f.seats[f.to_move].bankrupt:
-            raise PositionError(f"seat {seat_name(f.to_move)} is bankrupt and cannot be the one to move")
-        for team in teams:
-            members = [p for p in solvent if int(t.team[p]) == team]
-            if f.phase is not Phase.BET and all(x == HOME for p in members for x in f.seats[p].pieces):
-                who = " and ".join(seat_name(p) for p in members)
-                raise PositionError(f"seat {who} has borne off every piece, so that game is over")
-        if f.phase is Phase.MOVE and all(x == HOME for x in f.seats[f.to_move].pieces):
-            raise PositionError(f"seat {seat_name(f.to_move)} has borne off every piece and no longer plays, "
-                                "so it cannot be the one to move")
-    if f.phase is not Phase.OPENING and any(s.throwing for s in f.seats):
-        raise PositionError("opening throws are only written during the opening phase")
-    if f.phase is Phase.OPENING and not any(s.throwing and s.throw is None for s in f.seats):
-        raise PositionError("in the opening phase some seat must still be waiting to throw (throw=?)")
-    _place_penalties(st, t, f)
-    st[k.H_BANKRUPTCIES] = sum(1 for s in f.seats if s.bankrupt)
-    return Position(rs, f.players, tuple(int(x) for x in st))
-
-
-def _place_seat(st: np.ndarray, t: Any, p: int, s: SeatFacts, f: Facts) -> None:
-    b = k.P0 + p * k.PS
-    name = seat_name(p)
-    if s.holdings < 0:
-        raise PositionError(f"seat {name} holds {s.holdings} items; holdings cannot be negative")
-    st[b + k.P_HOLD] = s.holdings
-    st[b + k.P_BANKRUPT] = int(s.bankrupt)
-    if s.bankrupt:
-        s.direction = 1
-    st[b + k.P_DIR] = s.direction
-    if s.direction == 0 and not t.choose_direction:
-        raise PositionError(f"seat {name}: this ruleset fixes the direction, so it cannot be undecided (?)")
-    if s.direction == -1 and not t.choose_direction:
-        raise PositionError(f"seat {name}: this ruleset moves every piece clockwise")
-    st[b + k.P_IN_OPENING] = int(s.throwing)
-    if s.throw is not None and s.throw not in {0, *(int(x) for x in t.scores)}:
-        raise PositionError(f"seat {name}: an opening throw of {s.throw} is not a score of these beans")
-    st[b + k.P_THROW] = -1 if s.throw is None else s.throw
-    if s.bankrupt:
-        for i in range(t.n_pieces):
-            st[k.K0 + p * k.MAXK + i] = k.OUT
-        return
-    if len(s.pieces) != t.n_pieces:
-        raise PositionError(f"seat {name} has {len(s.pieces)} pieces; under {f.ruleset.name} each of "
-                            f"{f.players} players has {t.n_pieces}")
-    d = 1 if s.direction == -1 else 0
-    steps = {int(c): i for i, c in enumerate(t.path[p, d])}
-    for i, place in enumerate(s.pieces):
-        slot = k.K0 + p * k.MAXK + i
-        if place == HAND:
-            st[slot] = k.HAND
-            st[b + k.P_HAND] += 1
-        elif place == HOME:
-            st[slot] = t.n_cells
-            st[b + k.P_HOME] += 1
-        elif place == OUT:
-            raise PositionError(f"seat {name}: a piece is out, but the seat is not bankrupt")
-        else:
-            cell = int(place)
-            if not 1 <= cell <= t.n_cells:
-                raise PositionError(f"seat {name}, piece {i + 1}: cell {cell} is not on the "
-                                    f"{t.n_cells}-cell board")
-            if s.direction == 0:
-                raise PositionError(f"seat {name} has a piece on cell {cell} but no direction yet")
-            if steps[cell - 1] == t.n_cells - 1:
-                raise PositionError(f"seat {name}, piece {i + 1}: cell {cell} is its end; a piece landing "
-                                    "there is borne off (write *)")
-            occ = st[k.O0 + cell - 1]
-            if occ:
-                other = seat_name(int(occ - 1) // k.MAXK)
-                raise PositionError(f"cell {cell} holds pieces of {other} and {name}; only one piece fits on a cell")
-            st[slot] = steps[cell - 1]
-            st[k.O0 + cell - 1] = 1 + p * k.MAXK + i
-            st[b + k.P_ON_BOARD] += 1
-
-
-def _place_penalties(st: np.ndarray, t: Any, f: Facts) -> None:
-    """Writes each seat's pending wedge penalty, after checking the ruleset has it and it can be pending now."""
-    for p, s in enumerate(f.seats):
-        if s.penalty is None:
-            continue
-        name = seat_name(p)
-        wanted = k.WP_MISS_TURN if s.penalty == "miss" else k.WP_MOVE_BACK
-        if t.wedge_penalty != wanted:
-            what = "missing a turn" if s.penalty == "miss" else "moving a piece backwards"
-            raise PositionError(f"seat {name}: this ruleset has no wedge penalty of {what}")
-        if f.phase is not Phase.MOVE or s.bankrupt:
-            raise PositionError(f"seat {name}: a wedge penalty is pending only during play (phase move)")
-        if s.penalty == "miss":
-            if p == f.to_move:
-                raise PositionError(f"seat {name} misses its next turn, so it cannot be the one to move")
-            st[k.P0 + p * k.PS + k.P_PENALTY] = k.PEN_MISS
-            continue
-        cell = int(s.penalty)
-        if cell not in s.pieces:
-            raise PositionError(f"seat {name}: back={cell} names no piece of seat {name} on the board")
-        st[k.P0 + p * k.PS + k.P_PENALTY] = 1 + s.pieces.index(cell)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printgen.engine import notation
+from printgen.engine.events import Event
 from printgen.engine.moves import Move
 from printgen.engine.position import Position
 from printgen.errors import NotationError, PatolliError
@@ -26,43 +28,69 @@ class Turn:
     move: Move
 
 
-@dataclass
 class Record:
-    """A starting position and the turns played from it."""
+    """A starting position and the turns played from it, with the position each turn made.
 
-    start: Position
-    turns: list[Turn] = field(default_factory=list)
+    Every turn is checked as it is added and its position kept, so adding a turn costs one move and
+    reading any position costs nothing. The turns change only through `play`, `append` and `truncate`.
+    """
+
+    def __init__(self, start: Position, turns: Iterable[Turn] = ()) -> None:
+        """Makes the record of `turns` played from `start`, checking every cast and move is legal."""
+        self.start = start
+        self._turns: list[Turn] = []
+        self._positions: list[Position] = [start]
+        for turn in turns:
+            self.play(turn.marks, turn.move)
+
+    def __repr__(self) -> str:
+        return f"Record({self.start!r}, {len(self._turns)} turns)"
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """Returns the turns played, in order."""
+        return tuple(self._turns)
 
     def positions(self) -> list[Position]:
-        """Returns the start and the position after each turn, checking every cast and move is legal."""
-        pos = self.start
-        out = [pos]
-        for i, turn in enumerate(self.turns):
-            if pos.needs_cast and turn.marks is None:
-                raise NotationError(f"turn {i + 1}: \"marks\" is null, but this turn needs a cast (0 to "
-                                    f"{pos.ruleset.beans.count} marks)")
-            try:
-                pos = pos.push(turn.marks or 0, turn.move)
-            except PatolliError as exc:
-                raise type(exc)(f"turn {i + 1}: {exc}") from None
-            out.append(pos)
-        return out
+        """Returns the start and the position after each turn."""
+        return list(self._positions)
 
     def final(self) -> Position:
         """Returns the position after the last turn."""
-        return self.positions()[-1]
+        return self._positions[-1]
+
+    def play(self, marks: int | None, move: Move) -> tuple[Position, list[Event]]:
+        """Plays one more turn from the final position and records it; returns the new position and what happened.
+
+        An illegal turn raises (naming its number) and leaves the record as it was.
+        """
+        pos = self._positions[-1]
+        number = len(self._turns) + 1
+        if pos.needs_cast and marks is None:
+            raise NotationError(f"turn {number}: \"marks\" is null, but this turn needs a cast (0 to "
+                                f"{pos.ruleset.beans.count} marks)")
+        try:
+            after, events = pos.play(marks or 0, move)
+        except PatolliError as exc:
+            raise type(exc)(f"turn {number}: {exc}") from None
+        self._turns.append(Turn(marks, move))
+        self._positions.append(after)
+        return after, events
 
     def append(self, marks: int | None, move: Move) -> Position:
         """Plays one more turn from the final position, records it and returns the new position."""
-        pos = self.final().push(marks or 0, move)
-        self.turns.append(Turn(marks, move))
-        return pos
+        return self.play(marks, move)[0]
+
+    def truncate(self, turns: int) -> None:
+        """Keeps the first `turns` turns and drops the rest (taking moves back)."""
+        del self._turns[turns:]
+        del self._positions[turns + 1:]
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form of the record."""
         return {
             "format": FORMAT, "version": VERSION, "start": notation.to_json(self.start),
-            "turns": [{"marks": t.marks, "move": str(t.move)} for t in self.turns],
+            "turns": [{"marks": t.marks, "move": str(t.move)} for t in self._turns],
         }
 
     @classmethod
@@ -87,10 +115,7 @@ class Record:
         if not isinstance(raw, list):
             raise NotationError(f"\"turns\" must be a list of turns, not {_json_type(raw)}")
         count = start.ruleset.beans.count
-        turns = [_turn(t, i, count) for i, t in enumerate(raw)]
-        record = cls(start, turns)
-        record.positions()  # refuse a record whose moves are not legal
-        return record
+        return cls(start, [_turn(t, i, count) for i, t in enumerate(raw)])  # refuses moves that are not legal
 
     def save(self, path: Path) -> None:
         """Writes the record to path atomically."""

@@ -119,7 +119,6 @@ def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrat
     helper_casts = _int(data, "helper_casts", 0, BIG)
     computers = _computers(data["computers"], start.players)
     session = cls(record, computers, seed, path, narrate, level, helper_casts, None)
-    session.positions = record.positions()
     pending = data["pending_cast"]
     if pending is not None:
         pending = _int(data, "pending_cast", 0, start.ruleset.beans.count)

@@ -21,7 +21,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.events import Event
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
-from printgen.engine.record import Record, Turn
+from printgen.engine.record import Record
 from printgen.errors import IllegalMoveError, NotationError, OptionError, PatolliError
 from printgen.files import (
     FileError,
@@ -87,7 +87,6 @@ class Session:
     level: int = DEFAULT_LEVEL
     helper_casts: int = 0  # casts the helper has drawn: seeds the next one, so a resumed session goes on alike
     pending: int | None = None  # the person's cast (marks) awaiting a move
-    positions: list[Position] = field(default_factory=list)
     lock: HeldLock | None = field(default=None, repr=False, compare=False)
 
     # ---- making, saving, loading ----
@@ -120,8 +119,7 @@ class Session:
                                   "(or start over with --force, which discards it)")
             clean_stale_temps(path, 0)
             start = Position.new(absolute_origin(ruleset), players)
-            session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate,
-                          positions=[start], lock=lock)
+            session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate, lock=lock)
             session.save()
         except BaseException:
             lock.release()
@@ -181,7 +179,7 @@ class Session:
     @property
     def position(self) -> Position:
         """Returns the current position."""
-        return self.positions[-1]
+        return self.record.final()
 
     @property
     def over(self) -> bool:
@@ -217,10 +215,12 @@ class Session:
     def _apply(self, marks: int | None, move: Move, out: Output) -> None:
         """Plays one action, says what happened and saves."""
         pos = self.position
-        after, events = pos.play(marks or 0, move)
-        self.pending = None  # first: a Ctrl-C between these lines must not leave a cast pending on a played turn
-        self.record.turns.append(Turn(marks, move))
-        self.positions.append(after)
+        pending, self.pending = self.pending, None  # first: a Ctrl-C after the turn is played must not leave it pending
+        try:
+            _, events = self.record.play(marks, move)
+        except BaseException:
+            self.pending = pending  # the turn was not played
+            raise
         for e in events:
             line = self.narrate(e, pos.ruleset)
             if line:
@@ -408,15 +408,14 @@ class Session:
 
     def undo(self, out: Output) -> None:
         """Takes back the person's last move and the computer moves after it; the person's cast stands."""
-        positions = self.positions
+        positions = self.record.positions()
         last = next((i for i in range(len(self.record.turns) - 1, -1, -1)
                      if positions[i].to_move not in self.computers), None)
         if last is None:
             out.say("! nothing of yours to take back")
             return
         turn = self.record.turns[last]
-        del self.record.turns[last:]
-        del self.positions[last + 1:]
+        self.record.truncate(last)
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()

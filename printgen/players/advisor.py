@@ -11,9 +11,10 @@ from printgen.engine import kernel as k
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
-from printgen.players.evaluation import eval_tables_for
+from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
+from printgen.players.weights import eval_tables_for
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,23 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
         for i in rows
     ]
     return Analysis(pos, marks, level, time.perf_counter() - start, suggestions)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the evaluation says of one seat."""
+
+    seat: int
+    win_game: float
+    items: float  # expected holdings at the end of the game
+    win_contest: float
+
+
+def estimate(pos: Position) -> list[Estimate]:
+    """Returns the evaluation's estimate for every seat of a position (no search)."""
+    et = eval_tables_for(pos.ruleset, pos.players)
+    out, fx = evaluation_buffers()
+    st = pos.array()
+    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
+    return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
+            for s in range(pos.players)]

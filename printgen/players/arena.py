@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine.layout import STATE_SIZE
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.players.contest import MAX_TURNS, NSTAT, STAT_NAMES, match_seeds, run_matches
-from printgen.players.evaluation import eval_tables_for
 from printgen.players.registry import Player, player
 from printgen.players.search import make_scratch
+from printgen.players.weights import eval_tables_for
 from printgen.rulesets import load_ruleset
 
 Progress = Callable[[int, int], None]  # (matches done, matches in all)
@@ -93,7 +94,7 @@ def _setup(ruleset: str, players: list[tuple[str, str]], seed: int, max_turns: i
     level = max(int(s[:, 1].max()) if (s[:, 0] == 2).any() else 0 for s in specs)
     _JOB.update(t=t, et=eval_tables_for(rs, 2), specs=specs, seed=seed, max_turns=max_turns,
                 sc=make_scratch(level, 2 * rs.economy.starting_items),
-                st=np.zeros(k.STATE_SIZE, dtype=np.int64), rng=np.zeros(4, dtype=np.int64),
+                st=np.zeros(STATE_SIZE, dtype=np.int64), rng=np.zeros(4, dtype=np.int64),
                 seat_specs=np.zeros((2, 3), dtype=np.int64), seat_stats=np.zeros((k.MAXP, NSTAT), dtype=np.int64))
 
 

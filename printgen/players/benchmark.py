@@ -55,7 +55,7 @@ def sample_positions(ruleset: str, count: int, seed: int = 1) -> list[tuple[Posi
         marks = rnd.choices(range(rs.beans.count + 1), weights=[1] * (rs.beans.count + 1))[0] if pos.needs_cast else 0
         if pos.phase is Phase.MOVE and len(pos.move_codes(marks)) > 1 and rnd.random() < 0.3:
             samples.append((pos, marks))
-        pos = pos.push(marks, me.choose(pos, marks, rng))
+        pos = pos.after(marks, me.choose(pos, marks, rng))
     return samples
 
 

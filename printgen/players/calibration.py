@@ -2,22 +2,21 @@
 
 The chance to win the game is a conditional-logit (softmax) model fitted by Newton's method; the
 items each seat gains by the end of the game (beyond the prize it wins) a least-squares model.
-Weights for the built-in rulesets are fitted once and shipped in `data/evaluation.json`
-(`python scripts/calibrate_evaluation.py` refits them); other rulesets are fitted when first used.
+Weights for the built-in rulesets are fitted once and shipped (`weights.py`); other rulesets are
+fitted when first used.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import njit
+from printgen.engine.rng import cast_marks, seed_rng
 from printgen.engine.tables import tables_for
-from printgen.files import write_atomic
 from printgen.players import evaluation as ev
 from printgen.players.policy import ADVISOR, GATIGO, choose
 from printgen.players.search import make_scratch
@@ -69,12 +68,12 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
             for q in range(t.n_players):
                 for j in range(ev.NF):
                     X[n_s, q, j] = sc.fx[q, j]
-                hold0[n_s, q] = st[k.P0 + q * k.PS + k.P_HOLD]
-                solvent[n_s, q] = 1 if st[k.P0 + q * k.PS + k.P_BANKRUPT] == 0 else 0
+                hold0[n_s, q] = lay.holding(st, q)
+                solvent[n_s, q] = 1 if lay.solvent(st, q) else 0
             prize0[n_s] = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
             n_s += 1
         p = st[k.H_TO_MOVE]
-        marks = k.cast_marks(t, rng) if phase != k.PHASE_BET else 0
+        marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
         move = choose(st, t, et, sc, specs[p], marks, n, rng)
         sc.ev[0] = 0
@@ -92,7 +91,7 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
         for i in range(start, n_s):
             won[i] = w
             for q in range(t.n_players):
-                gain = st[k.P0 + q * k.PS + k.P_HOLD] + refund[q] - hold0[i, q]
+                gain = lay.holding(st, q) + refund[q] - hold0[i, q]
                 dy[i, q] = gain - (prize0[i] if q == w else 0)
         start = n_s
         done += 1
@@ -187,7 +186,7 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
         total = players * ruleset.economy.starting_items
         sc = make_scratch(0, total)
         rng = np.zeros(4, dtype=np.int64)
-        k.seed_rng(rng, seed + r)
+        seed_rng(rng, seed + r)
         cap = games * 60
         X = np.zeros((cap, players, nf))
         hold0 = np.zeros((cap, players), dtype=np.int64)
@@ -197,7 +196,7 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
         dy = np.zeros((cap, players))
         every = max(1, int(_turns_per_game(ruleset, players) // 40))
         ctl = np.zeros(5, dtype=np.int64)
-        state, refund = np.zeros(k.STATE_SIZE, dtype=np.int64), np.zeros(k.MAXP, dtype=np.int64)
+        state, refund = np.zeros(lay.STATE_SIZE, dtype=np.int64), np.zeros(k.MAXP, dtype=np.int64)
         while not sample_games(t, et, sc, specs, rng, games, every, games * TURNS_PER_GAME, SAMPLE_BUDGET, ctl,
                                state, X, hold0, prize0, solvent, won, dy, refund):
             pass  # back in Python every SAMPLE_BUDGET turns: a Ctrl-C stops the fit here
@@ -214,20 +213,3 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
 def _turns_per_game(ruleset: Ruleset, players: int) -> float:
     """Returns a rough number of turns a game lasts, from the board size and pieces."""
     return ruleset.board.cell_count * ruleset.players.pieces_for(players) / 2.0
-
-
-def write_weights(path: Path, specs: list[tuple[str, int]], games: int = FULL_GAMES) -> dict[str, object]:
-    """Fits the weights of each (ruleset, players) and writes them all to path as JSON."""
-    from printgen.rulesets import load_ruleset
-
-    data: dict[str, object] = {}
-    for spec, players in specs:
-        rs = load_ruleset(spec)
-        f = fit(rs, players, games=games, rounds=1)
-        data[ev.weights_key(rs, players)] = {
-            "w_game": [round(float(x), 6) for x in f.w_game], "w_items": [round(float(x), 6) for x in f.w_items],
-            "features": list(ev.FEATURE_NAMES), "games": games, "samples": f.samples,
-            "log_loss": round(f.log_loss, 4), "items_r2": round(f.items_r2, 4),
-        }
-    write_atomic(path, json.dumps(data, indent=1) + "\n")
-    return data

@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import njit
+from printgen.engine.rng import cast_marks
 from printgen.players.policy import choose
 
 # Per-player statistics of a match.
@@ -29,12 +31,12 @@ def play_contest(st, t, et, sc, seat_specs, rng, max_turns, stats):
     while st[k.H_PHASE] != k.PHASE_OVER and turns < max_turns:
         phase = st[k.H_PHASE]
         p = st[k.H_TO_MOVE]
-        marks = k.cast_marks(t, rng) if phase != k.PHASE_BET else 0
+        marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
         if phase == k.PHASE_MOVE:
             for q in range(t.n_players):
-                if st[k.P0 + q * k.PS + k.P_BANKRUPT] == 0:
-                    stats[q, S_BOARD_SUM] += st[k.P0 + q * k.PS + k.P_ON_BOARD]
+                if lay.solvent(st, q):
+                    stats[q, S_BOARD_SUM] += lay.on_board(st, q)
                     stats[q, S_BOARD_SAMPLES] += 1
         move = choose(st, t, et, sc, seat_specs[p], marks, n, rng)
         sc.ev[0] = 0

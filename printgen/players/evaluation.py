@@ -4,25 +4,22 @@ A pure function of the position, kept apart from the search. Each seat is descri
 features (steps left, pieces in hand and home, the casts an exact landing wastes, tolls and extra
 turns ahead, pieces exposed to a bounce); a softmax over the seats gives the chance of winning the
 game, and a linear model gives the items each seat can expect to hold when the game ends. Both are
-fitted by simulation (`calibration.py`). The chance of winning the contest is each seat's share of
-the expected items: after this game the contest is a fair game, and in a fair game a player's
-holdings are a martingale, so the chance of ending with everything is the share held.
+fitted by simulation (`calibration.py`; the weights of a ruleset come from `weights.py`). The chance
+of winning the contest is each seat's share of the expected items: after this game the contest is a
+fair game, and in a fair game a player's holdings are a martingale, so the chance of ending with
+everything is the share held.
 """
 
 from __future__ import annotations
 
-import json
 from collections import namedtuple
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.beans import Beans
 from printgen.engine.jit import inline, njit
-from printgen.engine.position import Position
 from printgen.engine.tables import Tables, tables_for
 from printgen.rulesets.model import Ruleset
 
@@ -113,37 +110,12 @@ def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
 
 
 def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray) -> EvalTables:
-    """Returns evaluation tables from static tables and fitted weights."""
+    """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them)."""
+    if np.shape(w_game) != (NF,) or np.shape(w_items) != (2 * NF + 1,):
+        raise ValueError(f"the evaluation's {NF} features need {NF} game weights and {2 * NF + 1} items weights, "
+                         f"not {np.size(w_game)} and {np.size(w_items)}")
     return EvalTables(w_game=np.asarray(w_game, dtype=np.float64), w_items=np.asarray(w_items, dtype=np.float64),
                       **static)
-
-
-def weights_key(ruleset: Ruleset, players: int) -> str:
-    """Returns the key under which the fitted weights of a ruleset and player count are stored."""
-    return f"{ruleset.spec}/{players}"
-
-
-@cache
-def stored_weights() -> dict[str, dict[str, object]]:
-    """Returns the weights fitted for the built-in rulesets, as shipped with the package."""
-    path = resources.files("printgen.players").joinpath("data/evaluation.json")
-    if not path.is_file():
-        return {}
-    return json.loads(path.read_text("utf-8"))  # type: ignore[no-any-return]
-
-
-@cache
-def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
-    """Returns the evaluation tables of a ruleset: shipped weights for built-ins, else fitted now (a second)."""
-    from printgen.players import calibration  # fitting plays games with players that use this module
-    from printgen.rulesets import BUILTIN, load_ruleset
-
-    static = static_tables(ruleset, players)
-    entry = stored_weights().get(weights_key(ruleset, players))
-    if entry is not None and ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset:
-        return make_tables(static, np.array(entry["w_game"]), np.array(entry["w_items"]))
-    fit = calibration.fit(ruleset, players, games=calibration.QUICK_GAMES)
-    return make_tables(static, fit.w_game, fit.w_items)
 
 
 # ---- the evaluation, in jitted code ----
@@ -159,14 +131,14 @@ def _threat(st, t, et, p, cell):
             continue
         hit = False
         for o in range(t.n_players):
-            if o == p or t.team[o] == t.team[p] or st[k.P0 + o * k.PS + k.P_BANKRUPT] != 0:
+            if o == p or t.team[o] == t.team[p] or not lay.solvent(st, o):
                 continue
-            d = 1 if st[k.P0 + o * k.PS + k.P_DIR] == -1 else 0
-            if st[k.P0 + o * k.PS + k.P_HAND] > 0 and s - 1 < n and t.path[o, d, s - 1] == cell:
+            d = lay.dir_index(st, o)
+            if lay.in_hand(st, o) > 0 and s - 1 < n and t.path[o, d, s - 1] == cell:
                 if s < t.entry_ok.shape[0] and t.entry_ok[s] == 1:
                     hit = True
             for j in range(t.n_pieces):
-                q = st[k.K0 + o * k.MAXK + j]
+                q = lay.progress(st, o, j)
                 if 0 <= q and q + s <= n - 1 and t.path[o, d, q + s] == cell:
                     hit = True
         if hit:
@@ -181,18 +153,17 @@ def features(st, t, et, fx):
     for p in range(t.n_players):
         for j in range(NF):
             fx[p, j] = 0.0
-        b = k.P0 + p * k.PS
-        if st[b + k.P_BANKRUPT] != 0:
+        if not lay.solvent(st, p):
             continue
-        d = 1 if st[b + k.P_DIR] == -1 else 0
-        hand = st[b + k.P_HAND]
+        d = lay.dir_index(st, p)
+        hand = lay.in_hand(st, p)
         pips = hand * n
         waste = 0.0
         tolls = hand * et.hand_tolls[p, d]
         bonus = hand * et.hand_bonus[p, d]
         exposed = 0.0
         for j in range(t.n_pieces):
-            q = st[k.K0 + p * k.MAXK + j]
+            q = lay.progress(st, p, j)
             if q < 0 or q >= n:
                 continue
             r = n - 1 - q
@@ -203,15 +174,15 @@ def features(st, t, et, fx):
             cell = t.path[p, d, q]
             if t.flags[cell] & k.F_CAPTURE:
                 exposed += _threat(st, t, et, p, cell)
-        pen = st[b + k.P_PENALTY]
+        pen = lay.penalty(st, p)
         if pen != 0:  # a wedge penalty to serve: a lost cast, or a cast spent going backwards
             mean = 0.0
             for m in range(et.probs.shape[0]):
                 mean += et.probs[m] * t.scores[m]
-            pips += mean if pen == k.PEN_MISS else 2.0 * mean
+            pips += mean if pen == lay.PEN_MISS else 2.0 * mean
         fx[p, F_PIPS] = pips / n
         fx[p, F_HAND] = hand
-        fx[p, F_HOME] = st[b + k.P_HOME]
+        fx[p, F_HOME] = lay.borne_off(st, p)
         fx[p, F_WASTE] = waste
         fx[p, F_TOLLS] = tolls
         fx[p, F_BONUS] = bonus
@@ -222,9 +193,9 @@ def features(st, t, et, fx):
     elif phase == k.PHASE_OPENING:
         throwing = 0
         for p in range(t.n_players):
-            throwing += st[k.P0 + p * k.PS + k.P_IN_OPENING]
+            throwing += lay.throwing(st, p)
         for p in range(t.n_players):
-            if st[k.P0 + p * k.PS + k.P_IN_OPENING] == 1:
+            if lay.throwing(st, p) == 1:
                 fx[p, F_TO_MOVE] = 1.0 / throwing
 
 
@@ -243,7 +214,7 @@ def evaluate(st, t, et, game0, out, fx):
     if st[k.H_PHASE] == k.PHASE_OVER:
         w = st[k.H_WINNER]
         for p in range(np_):
-            out[V_ITEMS, p] = st[k.P0 + p * k.PS + k.P_HOLD]
+            out[V_ITEMS, p] = lay.holding(st, p)
             if w >= 0 and t.team[p] == t.team[w]:
                 out[V_GAME, p] = 1.0
                 out[V_CONTEST, p] = 1.0
@@ -251,12 +222,12 @@ def evaluate(st, t, et, game0, out, fx):
     features(st, t, et, fx)
     solvent = 0
     for p in range(np_):
-        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+        if lay.solvent(st, p):
             solvent += 1
     # Chance to win the game: a softmax over the seats still in the contest.
     top = -1e300
     for p in range(np_):
-        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+        if lay.solvent(st, p):
             s = 0.0
             for j in range(NF):
                 s += et.w_game[j] * fx[p, j]
@@ -264,7 +235,7 @@ def evaluate(st, t, et, game0, out, fx):
             top = max(top, s)
     total = 0.0
     for p in range(np_):
-        if st[k.P0 + p * k.PS + k.P_BANKRUPT] == 0:
+        if lay.solvent(st, p):
             e = np.exp(out[V_CONTEST, p] - top)
             out[V_GAME, p] = e
             total += e
@@ -274,20 +245,19 @@ def evaluate(st, t, et, game0, out, fx):
     prize = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
     share = 0.0
     for p in range(np_):
-        b = k.P0 + p * k.PS
-        if st[b + k.P_BANKRUPT] != 0:
+        if not lay.solvent(st, p):
             out[V_CONTEST, p] = 0.0
             continue
         flow = et.w_items[2 * NF]
         for j in range(NF):
             others = 0.0
             for o in range(np_):
-                if o != p and st[k.P0 + o * k.PS + k.P_BANKRUPT] == 0:
+                if o != p and lay.solvent(st, o):
                     others += fx[o, j]
             if solvent > 1:
                 others /= solvent - 1
             flow += et.w_items[j] * fx[p, j] + et.w_items[NF + j] * others
-        items = st[b + k.P_HOLD] + prize * out[V_GAME, p] + flow
+        items = lay.holding(st, p) + prize * out[V_GAME, p] + flow
         out[V_ITEMS, p] = items
         out[V_CONTEST, p] = max(items, 0.0)
         share += out[V_CONTEST, p]
@@ -300,9 +270,8 @@ def evaluate(st, t, et, game0, out, fx):
     if st[k.H_GAME] != game0:
         last = st[k.H_LAST_WINNER]
         for p in range(np_):
-            b = k.P0 + p * k.PS
             out[V_GAME, p] = 1.0 if last >= 0 and t.team[p] == t.team[last] else 0.0
-            out[V_ITEMS, p] = st[b + k.P_HOLD] + (st[k.H_POOL] / solvent if st[b + k.P_BANKRUPT] == 0 else 0.0)
+            out[V_ITEMS, p] = lay.holding(st, p) + (st[k.H_POOL] / solvent if lay.solvent(st, p) else 0.0)
     _team_sums(t, out)
 
 
@@ -330,26 +299,6 @@ def _team_sums(t, out):
 
 # ---- the Python face ----
 
-@dataclass(frozen=True)
-class Estimate:
-    """What the evaluation says of one seat."""
-
-    seat: int
-    win_game: float
-    items: float  # expected holdings at the end of the game
-    win_contest: float
-
-
 def evaluation_buffers() -> tuple[np.ndarray, np.ndarray]:
     """Returns an output buffer and a feature buffer for `evaluate`."""
     return np.zeros((3, k.MAXP), dtype=np.float64), np.zeros((k.MAXP, NF), dtype=np.float64)
-
-
-def estimate(pos: Position) -> list[Estimate]:
-    """Returns the evaluation's estimate for every seat of a position."""
-    et = eval_tables_for(pos.ruleset, pos.players)
-    out, fx = evaluation_buffers()
-    st = pos.array()
-    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
-    return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
-            for s in range(pos.players)]

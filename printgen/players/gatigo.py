@@ -16,7 +16,9 @@ s and e boxes are the cells where a bounce can happen (capture cells), d boxes g
 from __future__ import annotations
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import inline, njit
+from printgen.engine.rng import next_u32
 
 S0, S1, S2, S3 = 0, 1, 2, 3
 T0, T1, T2 = 0, 1, 2
@@ -33,8 +35,8 @@ def landing_weight(st, t, p, cell, step, vacated):
         return W_END
     f = t.flags[cell]
     if f & k.F_CAPTURE:
-        occ = st[k.O0 + cell]
-        if occ != 0 and cell != vacated and t.team[(occ - 1) // k.MAXK] != t.team[p]:
+        occ = lay.occupant(st, cell)
+        if occ != 0 and cell != vacated and t.team[lay.owner(occ)] != t.team[p]:
             return W_BOUNCE
         return W_EXPOSED
     if f & k.F_ROUNDED:
@@ -51,8 +53,8 @@ def move_steps(st, t, p, code, score):
         return 0, -1, score - 1
     if code == k.ENTER_CCW:
         return 1, -1, score - 1
-    d = 1 if st[k.P0 + p * k.PS + k.P_DIR] == -1 else 0
-    q = st[k.K0 + p * k.MAXK + code]
+    d = lay.dir_index(st, p)
+    q = lay.progress(st, p, code)
     return d, q, q + score
 
 
@@ -71,9 +73,9 @@ def next_landing_weight(st, t, probs, p, d, q, q1):
             w += probs[m] * W_STUCK
             continue
         cell = t.path[p, d, q2]
-        occ = st[k.O0 + cell]
+        occ = lay.occupant(st, cell)
         free = occ == 0 or cell == vacated
-        if not free and (t.flags[cell] & k.F_CAPTURE) != 0 and t.team[(occ - 1) // k.MAXK] != t.team[p]:
+        if not free and (t.flags[cell] & k.F_CAPTURE) != 0 and t.team[lay.owner(occ)] != t.team[p]:
             free = True
         w += probs[m] * (landing_weight(st, t, p, cell, q2, vacated) if free else W_STUCK)
     return w
@@ -113,7 +115,7 @@ def choose(st, t, probs, strategy, tiebreak, marks, moves, n, weights, rng):
         if weights[i] >= best - TIE:
             tied += 1
     if tiebreak == T0:
-        pick = k.next_u32(rng) % tied
+        pick = next_u32(rng) % tied
         for i in range(n):
             if weights[i] >= best - TIE:
                 if pick == 0:

@@ -7,8 +7,8 @@ in sc.moves[0, :n]; Python code goes through `registry.Player`.
 
 from __future__ import annotations
 
-from printgen.engine import kernel as k
 from printgen.engine.jit import njit
+from printgen.engine.rng import next_u32
 from printgen.players import gatigo, search
 
 RANDOM, GATIGO, ADVISOR = 0, 1, 2
@@ -24,4 +24,4 @@ def choose(st, t, et, sc, spec, marks, n, rng):
         return gatigo.choose(st, t, et.probs, spec[1], spec[2], marks, sc.moves[0], n, sc.weights, rng)
     if kind == ADVISOR:
         return search.best_move(st, t, et, sc, marks, spec[1], n)
-    return sc.moves[0, k.next_u32(rng) % n]
+    return sc.moves[0, next_u32(rng) % n]

@@ -14,11 +14,12 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.moves import Move
 from printgen.engine.position import Position
+from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
-from printgen.players.evaluation import eval_tables_for
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search import make_scratch
+from printgen.players.weights import eval_tables_for
 
 GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
 
@@ -86,5 +87,5 @@ def player(name: str) -> Player:
 def seeded_rng(seed: int) -> np.ndarray:
     """Returns a kernel random source seeded from an integer."""
     rng = np.zeros(4, dtype=np.int64)
-    k.seed_rng(rng, seed)
+    seed_rng(rng, seed)
     return rng

@@ -14,6 +14,7 @@ import numpy as np
 
 from printgen.engine import kernel as k
 from printgen.engine.jit import njit
+from printgen.engine.layout import STATE_SIZE
 from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate
 from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 
@@ -29,7 +30,7 @@ def make_scratch(level: int, total_items: int) -> Scratch:
     depth = max(level, 0) + 2
     width = max(256, total_items + k.MAXK + 8)
     return Scratch(
-        states=np.zeros((depth, k.STATE_SIZE), dtype=np.int64),
+        states=np.zeros((depth, STATE_SIZE), dtype=np.int64),
         moves=np.zeros((depth, width), dtype=np.int64),
         ev=np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64),
         vals=np.zeros((depth, 3, k.MAXP), dtype=np.float64),

@@ -29,8 +29,8 @@ class Step:
 
 def _sample_position():  # -> Position; imported late so that importing this module stays cheap
     """Returns a GATIGO position in the move phase with pieces on the board, reached by real play."""
-    from printgen.engine import kernel as k
     from printgen.engine.position import Phase, Position
+    from printgen.engine.rng import cast_marks
     from printgen.players.registry import seeded_rng
     from printgen.rulesets import load_ruleset
 
@@ -38,12 +38,12 @@ def _sample_position():  # -> Position; imported late so that importing this mod
     rng = seeded_rng(7)
     t = pos.tables
     for _ in range(40):
-        marks = int(k.cast_marks(t, rng)) if pos.needs_cast else 0
+        marks = int(cast_marks(t, rng)) if pos.needs_cast else 0
         moves = pos.move_codes(marks)
         if not moves:
             break
-        pos = pos.push(marks, moves[-1])
-        if pos.phase is Phase.MOVE and pos.state[k.P0 + k.P_ON_BOARD] >= 2:
+        pos = pos.after(marks, moves[-1])
+        if pos.phase is Phase.MOVE and pos.on_board(0) >= 2:
             break
     return pos
 
@@ -67,34 +67,35 @@ def _players() -> None:
 
 
 def _contests() -> None:
-    from printgen.engine import kernel as k
+    from printgen.engine.layout import MAXP, STATE_SIZE
     from printgen.engine.tables import tables_for
     from printgen.players.contest import NSTAT, match_seeds, run_matches
-    from printgen.players.evaluation import eval_tables_for
     from printgen.players.registry import player
     from printgen.players.search import make_scratch
+    from printgen.players.weights import eval_tables_for
     from printgen.rulesets import load_ruleset
 
     rs = load_ruleset("gatigo")
     specs = np.array([player("advisor:1").spec(), player("gatigo:S1T2").spec()])
     results = np.zeros((1, 1 + 2 * NSTAT), dtype=np.int64)
     run_matches(tables_for(rs, 2), eval_tables_for(rs, 2), make_scratch(1, 2 * rs.economy.starting_items), specs,
-                0, match_seeds(1, 0, 0, 1), 20, np.zeros(k.STATE_SIZE, dtype=np.int64),
+                0, match_seeds(1, 0, 0, 1), 20, np.zeros(STATE_SIZE, dtype=np.int64),
                 np.zeros(4, dtype=np.int64), np.zeros((2, 3), dtype=np.int64),
-                np.zeros((k.MAXP, NSTAT), dtype=np.int64), results)
+                np.zeros((MAXP, NSTAT), dtype=np.int64), results)
 
 
 def _bench() -> None:
-    from printgen.engine import kernel as k
-    from printgen.engine.simulate import scratch_buffers
+    from printgen.engine.layout import STATE_SIZE
+    from printgen.engine.rng import seed_rng
+    from printgen.engine.simulate import bench_games, scratch_buffers
     from printgen.engine.tables import tables_for
     from printgen.rulesets import load_ruleset
 
     t = tables_for(load_ruleset("gatigo"), 2)
     ev, out = scratch_buffers()
     rng = np.zeros(4, dtype=np.int64)
-    k.seed_rng(rng, 1)
-    k.bench_games(np.zeros(k.STATE_SIZE, dtype=np.int64), t, rng, 1, np.zeros(2, dtype=np.int64), ev, out)
+    seed_rng(rng, 1)
+    bench_games(np.zeros(STATE_SIZE, dtype=np.int64), t, rng, 1, np.zeros(2, dtype=np.int64), ev, out)
 
 
 STEPS = {

@@ -45,7 +45,7 @@ class Example:
 
     def after(self) -> Position:
         """Returns the position after the chosen move."""
-        return self.position.push(self.marks, self.move)
+        return self.position.after(self.marks, self.move)
 
 
 def _scores_by_likelihood(rs: Ruleset) -> list[int]:
