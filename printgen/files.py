@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import OptionError, PatolliError
+from printgen.errors import OptionError, OverwriteError, PatolliError
 
 try:  # flock is POSIX; elsewhere the locks are skipped
     import fcntl
@@ -180,7 +180,7 @@ def check_writable(path: Path, force: bool) -> None:
     """Raises if path exists and force is not given, or if it is not a regular file (force or not)."""
     check_regular(path)
     if os.path.lexists(path) and not force:
-        raise OptionError(f"{path} exists; use --force to overwrite it")
+        raise OverwriteError(f"{path} exists")
     check_folder(Path(os.path.abspath(resolve_target(path))).parent)
 
 
@@ -428,8 +428,7 @@ class OutputDir:
         except OSError as exc:
             raise FileError(f"cannot read {target}: {_reason(exc)}") from None
         if not ours:
-            raise OptionError(f"{target} exists and was not written by printgen (or was changed); "
-                              "use --force to overwrite it")
+            raise OverwriteError(f"{target} exists and was not written by printgen (or was changed)")
 
     def write(self, name: str, data: bytes) -> Path:
         """Writes one file atomically and records it in the manifest (both under the folder's lock)."""

@@ -8,9 +8,12 @@ commands in sections.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 from typer.core import TyperGroup
 
+from printgen import __version__
 from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
 from printgen.cli.arena_cmd import arena
@@ -60,7 +63,23 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"patolli (printgen) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    pass
+
 app.add_typer(rulesets_cmd.app, name="rulesets")
 app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)

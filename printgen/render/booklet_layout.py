@@ -297,7 +297,3 @@ def blank(spec: PageSpec) -> Page:
     """Returns an empty page (padding for a booklet)."""
     return Page(spec.width, spec.height, label="blank")
 
-
-def page_number_items(page: Page) -> list[Item]:
-    """Returns the page-number items of a page (for checks)."""
-    return [i for i in page.items if isinstance(i, Text) and i.tag == "page number"]
