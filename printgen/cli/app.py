@@ -8,7 +8,7 @@ commands in sections.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -28,6 +28,9 @@ from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.tournament_cmd import tournament
 
+if TYPE_CHECKING:
+    from typer._click.formatting import HelpFormatter
+
 SECTIONS = {
     "At the table": ("play", "advise", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
@@ -43,7 +46,7 @@ class SectionedGroup(TyperGroup):
         order = [name for names in SECTIONS.values() for name in names]
         return sorted(self.commands, key=lambda n: order.index(n) if n in order else len(order))
 
-    def format_commands(self, ctx: typer.Context, formatter) -> None:  # type: ignore[no-untyped-def, override]
+    def format_commands(self, ctx: typer.Context, formatter: HelpFormatter) -> None:  # type: ignore[override]
         width = max(len(name) for name in self.commands)
         limit = formatter.width - 6 - width
         placed = {name for names in SECTIONS.values() for name in names}

@@ -415,5 +415,5 @@ class Session:
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()
-        what = f"your cast {self._cast_words(turn.marks)} stands" if self.pending is not None else "bet again"
+        what = f"your cast {self._cast_words(self.pending)} stands" if self.pending is not None else "bet again"
         out.say(f"took back {turn.move}; {what}")
