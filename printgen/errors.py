@@ -27,5 +27,9 @@ class OptionError(PatolliError):
     """A command option has a value that cannot be used."""
 
 
+class OverwriteError(OptionError):
+    """Writing would replace a file or fill a folder that the caller did not agree to replace (`force`)."""
+
+
 class MissingLibraryError(PatolliError):
     """A system library an output needs cannot be loaded on this machine."""

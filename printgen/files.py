@@ -22,10 +22,11 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import OptionError, PatolliError
+from printgen.errors import OptionError, OverwriteError, PatolliError
 
 try:  # flock is POSIX; elsewhere the locks are skipped
     import fcntl
@@ -92,11 +93,12 @@ def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
         if not stat.S_ISREG(st.st_mode):
             raise error(f"{path} is {_kind(st.st_mode)}, not a {what} file")
         if st.st_size > limit:
-            size, most = _size(st.st_size), _size(limit)
-            if size == most:  # close to the limit: the exact figures say it
-                size, most = f"{st.st_size:,} bytes", f"{limit:,} bytes"
-            raise error(f"{path} is {size}; a {what} is at most {most}")
-        chunks, size = [], 0
+            shown, most = _size(st.st_size), _size(limit)
+            if shown == most:  # close to the limit: the exact figures say it
+                shown, most = f"{st.st_size:,} bytes", f"{limit:,} bytes"
+            raise error(f"{path} is {shown}; a {what} is at most {most}")
+        chunks: list[bytes] = []
+        size = 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
             if not chunk:
@@ -180,7 +182,7 @@ def check_writable(path: Path, force: bool) -> None:
     """Raises if path exists and force is not given, or if it is not a regular file (force or not)."""
     check_regular(path)
     if os.path.lexists(path) and not force:
-        raise OptionError(f"{path} exists; use --force to overwrite it")
+        raise OverwriteError(f"{path} exists")
     check_folder(Path(os.path.abspath(resolve_target(path))).parent)
 
 
@@ -233,7 +235,7 @@ def clean_stale_temps(path: Path | str, older_than: float = STALE_SECONDS) -> li
     target = resolve_target(path)
     folder = target.parent
     pattern = _temp_pattern(target.name)
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
@@ -344,11 +346,12 @@ class HeldLock:
 
     def release(self) -> None:
         """Removes the lock file and drops the lock."""
-        if getattr(self, "fd", None) is None:
+        fd = getattr(self, "fd", None)
+        if fd is None:
             return
         with contextlib.suppress(OSError):
             os.unlink(self.path)
-        os.close(self.fd)
+        os.close(fd)
         self.fd = None
 
     def __del__(self) -> None:
@@ -364,7 +367,7 @@ def _read_pid(fd: int) -> int | None:
 
 
 @contextlib.contextmanager
-def _folder_lock(folder: Path):  # type: ignore[no-untyped-def]
+def _folder_lock(folder: Path) -> Iterator[None]:
     """Holds an exclusive flock on a folder itself (no lock file is left in it), waiting for it."""
     if fcntl is None:  # pragma: no cover
         yield
@@ -428,8 +431,7 @@ class OutputDir:
         except OSError as exc:
             raise FileError(f"cannot read {target}: {_reason(exc)}") from None
         if not ours:
-            raise OptionError(f"{target} exists and was not written by printgen (or was changed); "
-                              "use --force to overwrite it")
+            raise OverwriteError(f"{target} exists and was not written by printgen (or was changed)")
 
     def write(self, name: str, data: bytes) -> Path:
         """Writes one file atomically and records it in the manifest (both under the folder's lock)."""

@@ -22,6 +22,7 @@ def test_wilson_interval_matches_known_values() -> None:
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_arena_json_reports_win_rate_and_interval() -> None:
     result = runner.invoke(app, ["arena", "gatigo:S1T1", "random", "--matches", "20", "--json", "--workers", "1"])
     assert result.exit_code == 0, result.output
@@ -33,12 +34,14 @@ def test_arena_json_reports_win_rate_and_interval() -> None:
     assert data["measures"]["a"]["moves"] > 0 and 0 < data["measures"]["b"]["avg_tokens_on_board"] <= 5
 
 
+@pytest.mark.slow
 def test_arena_text_names_both_players() -> None:
     result = runner.invoke(app, ["arena", "advisor:0", "gatigo:S3T1", "-n", "6", "--workers", "1"])
     assert result.exit_code == 0
     assert "advisor:0 against gatigo:S3T1" in result.output and "95% interval" in result.output
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     one = play_pairings("gatigo", [("gatigo:S3T0", "gatigo:S1T2")], 24, seed=9, workers=1)[0]
     two = play_pairings("gatigo", [("gatigo:S3T0", "gatigo:S1T2")], 24, seed=9, workers=2)[0]
@@ -46,17 +49,20 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert (one.stats_a == two.stats_a).all() and (one.stats_b == two.stats_b).all()
 
 
+@pytest.mark.slow
 def test_seats_alternate_so_a_player_against_itself_wins_about_half() -> None:
     r = play_pairings("gatigo", [("gatigo:S1T1", "gatigo:S1T1")], 200, seed=3, workers=2)[0]
     assert 0.35 < r.win_rate < 0.65
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["random", "gatigo:S0T0"])
 def test_the_advisor_beats_weak_players(name: str) -> None:
     r = play_pairings("gatigo", [("advisor:0", name)], 20, seed=4, workers=1)[0]
     assert r.wins_a >= 17
 
 
+@pytest.mark.slow
 @needs_cairo
 def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
     players = ("gatigo:S0T0", "gatigo:S1T1", "gatigo:S3T2")
@@ -79,6 +85,7 @@ def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
         write_tournament(result, tmp_path)
 
 
+@pytest.mark.slow
 @needs_cairo
 def test_tournament_command_runs_every_pairing(tmp_path) -> None:
     out = tmp_path / "t"

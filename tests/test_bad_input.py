@@ -313,16 +313,17 @@ def test_the_paused_search_gives_the_same_answer_as_one_call() -> None:
 
 
 def test_ctrl_c_in_a_command_prints_one_line_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    import printgen.cli.advise_cmd as advise_cmd
+    import printgen.players.advisor as advisor  # advise_cmd imports it when the command runs
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(advise_cmd, "advise", interrupted)
+    monkeypatch.setattr(advisor, "advise", interrupted)
     result = run("advise", MIDGAME, "--cast", "1")
     assert result.exit_code == 130 and result.output.strip() == "interrupted"
 
 
+@pytest.mark.slow
 def test_sigint_stops_a_deep_search_within_a_second() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "advise", MIDGAME, "--cast", "1", "--level", "6"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -340,6 +341,7 @@ def test_position_json_round_trips_after_the_checks() -> None:
     assert to_json(from_json(json.loads(json.dumps(data)))) == data
 
 
+@pytest.mark.slow
 def test_the_fit_paused_every_few_turns_gives_the_same_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     data = bell_data()
     data["beans"]["mark_probability"] = "1/3"

@@ -22,6 +22,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -213,6 +214,7 @@ def _position_commands(text: str, cast: str, move: str, level: str) -> list[list
 
 # ---- the fuzz tests ----
 
+@pytest.mark.slow
 @budget(60)
 @given(text=ruleset_texts(), option=st.sampled_from(["", "+partnerships", "+x", "+"]))
 def test_fuzz_rulesets(text: str, option: str) -> None:
@@ -235,6 +237,7 @@ def test_fuzz_rulesets(text: str, option: str) -> None:
             invoke("bench", "-r", spec, "--seconds", "0.1", "--json")
 
 
+@pytest.mark.slow
 @budget(80)
 @given(text=compact_texts(), cast=CASTS, move=MOVES, level=st.sampled_from(["0", "1"]))
 def test_fuzz_one_line_positions(text: str, cast: str, move: str, level: str) -> None:
@@ -242,6 +245,7 @@ def test_fuzz_one_line_positions(text: str, cast: str, move: str, level: str) ->
         invoke(*args)
 
 
+@pytest.mark.slow
 @budget(60)
 @given(text=json_texts(), cast=CASTS, move=MOVES, how=st.sampled_from(["argument", "file", "stdin"]))
 def test_fuzz_json_positions(text: str, cast: str, move: str, how: str) -> None:
@@ -256,6 +260,7 @@ def test_fuzz_json_positions(text: str, cast: str, move: str, how: str) -> None:
 @budget(60)
 @given(pos=positions(), cast=CASTS, move=MOVES, ruleset=st.sampled_from(
     [*BUILTIN, "bell+x", "gatigo+", "+", "nope", "x.toml", "/dev/zero", "/", "bell+partnerships", "x" * 5000]))
+@pytest.mark.slow
 def test_fuzz_casts_moves_and_ruleset_names(pos: Position, cast: str, move: str, ruleset: str) -> None:
     text = to_compact(pos)
     invoke("position", "moves", text, "--cast", cast, "--json")

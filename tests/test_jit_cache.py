@@ -44,6 +44,7 @@ def _run(root: Path, cache: Path) -> int:
     return int(out.stdout.strip())
 
 
+@pytest.mark.slow
 @needs_numba
 def test_an_edit_to_a_module_compiled_code_reads_is_seen_by_the_next_run(tmp_path):
     package = _copy_package(tmp_path)

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = """
 import json, numpy as np
 from printgen.engine import kernel as k
@@ -40,6 +42,7 @@ def _run(no_jit: bool) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 def test_compiled_and_plain_python_kernels_play_identical_games() -> None:
     compiled, plain = _run(False), _run(True)
     assert compiled.pop("jit") is True and plain.pop("jit") is False

@@ -36,6 +36,7 @@ def test_every_ruleset_builds_a_kit(name: str, lang: str, paper: Paper, tmp_path
     assert parts == result.combined_pages
 
 
+@pytest.mark.slow
 def test_kit_with_no_options_builds_the_default_kit_into_output(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit"])

@@ -44,6 +44,7 @@ def replayed(path: Path):
     return Record.from_json(saved(path)["record"]).final()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base,opponents", [("gatigo", 1), ("gatigo", 2), ("neeley", 1), ("bell", 1)])
 def test_a_whole_contest_runs_from_scripted_input(tmp_path: Path, base: str, opponents: int) -> None:
     save = tmp_path / "game.json"
@@ -122,7 +123,7 @@ def test_moves_are_typed_as_cell_numbers_and_checked(tmp_path: Path) -> None:
 
 def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    play("--save", str(save), "--seed", "3", script="cast\ncast\ne\nquit\n")
+    play("-r", "gatigo", "--save", str(save), "--seed", "3", script="cast\ncast\ne\nquit\n")
     before = saved(save)["record"]["turns"]
     result = play("--resume", str(save), script="undo\nquit\n")
     assert "took back E1; your cast 1 stands" in result.output
@@ -132,7 +133,7 @@ def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
 
 def test_hint_and_board_show_the_position(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = play("--save", str(save), "--seed", "3", script="cast\ncast\nhint\nboard\nhelp\nquit\n")
+    result = play("-r", "gatigo", "--save", str(save), "--seed", "3", script="cast\ncast\nhint\nboard\nhelp\nquit\n")
     assert "1. E1" in result.output and "win contest" in result.output
     assert "◀ to move" in result.output and "pool 0 · offering 0" in result.output
     assert "undo" in result.output  # the help
@@ -147,6 +148,7 @@ def test_an_existing_save_is_never_overwritten_without_force(tmp_path: Path) -> 
     assert play("--save", str(save), "--force", script="quit\n").exit_code == 0
 
 
+@pytest.mark.slow
 def test_resume_after_the_process_is_killed_mid_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     ruleset = short_ruleset(tmp_path, items=3)

@@ -155,6 +155,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_players_play_identical_contests_compiled_and_as_plain_python() -> None:
     results = []
     for no_jit in (False, True):

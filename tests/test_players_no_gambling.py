@@ -47,12 +47,14 @@ def test_advice_text_without_gambling_shows_no_chips() -> None:
     assert "chip" not in result.output and "pool" not in result.output and "10-12" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["bell+no_gambling", "bell+no_gambling_backwards"])
 def test_the_advisor_beats_random_play_without_gambling(spec: str) -> None:
     r = play_pairings(spec, [("advisor:0", "random")], 30, seed=4, workers=1)[0]
     assert r.wins_a + r.wins_b == 30 and r.wins_a >= 24
 
 
+@pytest.mark.slow
 def test_arena_command_runs_without_gambling() -> None:
     result = runner.invoke(app, ["arena", "advisor:0", "gatigo:S1T1", "-r", "bell+no_gambling_backwards", "-n", "6",
                                  "--workers", "1", "--json"])

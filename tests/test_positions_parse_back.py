@@ -48,6 +48,7 @@ def test_every_option_is_covered() -> None:
     assert ("bell+partnerships", 2) not in CASES and ("bell+partnerships", 4) in CASES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "players"), CASES)
 def test_every_position_from_random_play_parses_back(spec: str, players: int) -> None:
     rs = load_ruleset(spec)

@@ -86,7 +86,8 @@ BAD = [
     (["board", "--cell", "12"], "too small to hold a piece"),
     (["pieces", "--back-offset", "9,0"], "larger than the margin allows"),
     (["cards", "--back-offset", "left"], "write X,Y in millimetres"),
-    (["board", "-r", "neeley", "--players", "3"], "neeley is for 2 to 2"),
+    (["board", "-r", "neeley", "--seats", "3"], "error: ruleset 'neeley' is for 2 players, not 3"),
+    (["pieces", "-r", "ocastudios", "--seats", "4"], "error: ruleset 'ocastudios' is for 2 players, not 4"),
 ]
 
 

@@ -313,11 +313,12 @@ def test_replay_refuses_devices_and_infinity(tmp_path: Path, valid_record: dict)
 
 # ---- Ctrl-C ----
 
+@pytest.mark.slow
 def test_ctrl_c_saves_says_how_to_go_on_and_exits_130(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "printgen", "play", "--seed", "10", "--computer", "advisor:1",
-                             "--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", "play", "-r", "gatigo", "--seed", "10", "--computer",
+                             "advisor:1", "--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env)
     assert proc.stdin is not None
     proc.stdin.write(b"cast\n")  # seed 10: this cast can move, so it waits for the move

@@ -25,7 +25,10 @@ def advise_command(
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
 ) -> None:
-    """List every legal move for a cast, best first, with its chances to win the game and the contest."""
+    """List the legal moves for a cast, best first.
+
+    Each move with its chances to win the game and the contest, and the board with the best move marked.
+    """
     from rich.console import Console
 
     from printgen.cli.advice_view import analysis_json, marks_of, print_analysis

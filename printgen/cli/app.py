@@ -8,9 +8,12 @@ commands in sections.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Annotated
+
 import typer
 from typer.core import TyperGroup
 
+from printgen import __version__
 from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
 from printgen.cli.arena_cmd import arena
@@ -24,6 +27,9 @@ from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.tournament_cmd import tournament
+
+if TYPE_CHECKING:
+    from typer._click.formatting import HelpFormatter
 
 SECTIONS = {
     "At the table": ("play", "advise", "cast", "position", "replay"),
@@ -40,7 +46,7 @@ class SectionedGroup(TyperGroup):
         order = [name for names in SECTIONS.values() for name in names]
         return sorted(self.commands, key=lambda n: order.index(n) if n in order else len(order))
 
-    def format_commands(self, ctx: typer.Context, formatter) -> None:  # type: ignore[no-untyped-def, override]
+    def format_commands(self, ctx: typer.Context, formatter: HelpFormatter) -> None:  # type: ignore[override]
         width = max(len(name) for name in self.commands)
         limit = formatter.width - 6 - width
         placed = {name for names in SECTIONS.values() for name in names}
@@ -60,7 +66,23 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"patolli (printgen) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    pass
+
 app.add_typer(rulesets_cmd.app, name="rulesets")
 app.add_typer(position_cmd.app, name="position")
 app.command("cast")(cast)

@@ -9,12 +9,10 @@ from contextlib import contextmanager
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RulesetOpt
-from printgen.rulesets import load_ruleset
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
                                                 "core). Results do not depend on it.")]
@@ -28,6 +26,8 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
     if not sys.stderr.isatty():
         yield None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True, console=None) as bar:
         task = bar.add_task(label, total=None)
@@ -42,15 +42,19 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
 def arena(
     a: PlayerArg,
     b: PlayerArg,
-    ruleset: RulesetOpt = "gatigo",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     workers: WorkersOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play A against B over many contests to bankruptcy, seats alternated: A's win rate with a 95% interval."""
+    """Play A against B: A's win rate with a 95% interval.
+
+    Plays many contests to bankruptcy, seats alternated.
+    """
     from printgen.players.arena import arena as run_arena
     from printgen.players.registry import player
+    from printgen.rulesets import load_ruleset
 
     load_ruleset(ruleset), player(a), player(b)  # bad names are said before the engine is prepared
     prepare_engine("arena")

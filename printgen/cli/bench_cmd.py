@@ -9,20 +9,20 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, PlayersOpt, RulesetOpt, SeedOpt
-from printgen.rulesets import load_ruleset
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, PlayersOpt, RulesetOpt, SeedOpt
 
 
 @reports_errors
 def bench(
-    ruleset: RulesetOpt = "gatigo",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     seconds: Annotated[float, typer.Option("--seconds", "-s", help="How long to measure.", min=0.1, max=600)] = 3.0,
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure complete random-policy games per second on one core."""
+    """Measure random-policy games per second on one core."""
     from printgen.engine.simulate import bench as run_bench
+    from printgen.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
     prepare_engine("bench")

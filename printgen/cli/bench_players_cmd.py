@@ -9,7 +9,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 from printgen.players.levels import MAX_LEVEL
 
 PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advisor:1", "gatigo:S3T1"),
@@ -18,14 +18,17 @@ PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advi
 
 @reports_errors
 def bench_players(
-    ruleset: RulesetOpt = "gatigo",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     max_level: Annotated[int, typer.Option("--max-level", min=0, max=MAX_LEVEL, help="Deepest level to time.")] = 4,
     positions: Annotated[int, typer.Option("--positions", min=1, max=1000, help="Sample positions per level.")] = 30,
     seconds: Annotated[float, typer.Option("--seconds", min=0.1, max=600, help="Time per pairing for contests "
                                            "per second.")] = 2.0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time the advisor at each level on sample positions, and count contests per second on one core."""
+    """Time the advisor per level, and contests per second.
+
+    The advisor is timed at each level on sample positions; contests to bankruptcy are counted on one core.
+    """
     from printgen.players.benchmark import advisor_latency, contest_throughput
 
     prepare_engine("bench-players")

@@ -6,10 +6,9 @@ import json
 import time
 
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 from printgen.cli.print_cmd import PaperOpt
 from printgen.render.paper import Paper
-from printgen.rulesets import load_ruleset
 
 
 def _kit_seconds(ruleset: str, paper: Paper, runs: int = 3) -> float:
@@ -18,8 +17,9 @@ def _kit_seconds(ruleset: str, paper: Paper, runs: int = 3) -> float:
     from pathlib import Path
 
     from printgen.files import OutputDir
-    from printgen.render.imposition import Flip
+    from printgen.render.formats import Flip
     from printgen.render.kit import build_kit, kit_options
+    from printgen.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
     best = float("inf")
@@ -32,11 +32,15 @@ def _kit_seconds(ruleset: str, paper: Paper, runs: int = 3) -> float:
 
 
 @reports_errors
-def bench_print(ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, as_json: JsonOpt = False) -> None:
-    """Measure rendering a ruleset's board, pieces, beans and cards, and its whole kit (best of 3)."""
+def bench_print(ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, as_json: JsonOpt = False) -> None:
+    """Measure rendering a set and a whole kit.
+
+    Times a ruleset's board, pieces, beans and cards, and its whole kit (best of 3).
+    """
     start = time.perf_counter()
     from printgen.render.bench import bench_print as run
     from printgen.render.prints import PrintOptions
+    from printgen.rulesets import load_ruleset
 
     imports = time.perf_counter() - start
     result = run(load_ruleset(ruleset), PrintOptions(paper=paper))

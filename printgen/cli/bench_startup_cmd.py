@@ -18,7 +18,10 @@ def bench_startup(
     cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Also time compiling into an empty cache.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time the one-time compile of what play and advise need, and warm runs of --help, cast and advise."""
+    """Time the one-time compile and warm start-ups.
+
+    Times compiling what play and advise need, and warm runs of --help, cast and advise.
+    """
     from printgen.cli.startup_bench import measure
 
     result = measure(runs, cold, None if as_json else lambda text: print(f"… {text}", file=sys.stderr))

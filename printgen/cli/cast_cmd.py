@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RulesetOpt, SeedOpt
-from printgen.engine.beans import Beans
-from printgen.rulesets import Ruleset, load_ruleset
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt, SeedOpt
+
+if TYPE_CHECKING:
+    from printgen.rulesets import Ruleset
 
 
 def meaning(rs: Ruleset, score: int | None) -> str:
@@ -29,13 +28,19 @@ def meaning(rs: Ruleset, score: int | None) -> str:
 
 @reports_errors
 def cast(
-    ruleset: RulesetOpt = "bell",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     count: Annotated[int, typer.Option("--count", "-n", help="Number of casts.", min=1, max=100000)] = 1,
     seed: SeedOpt = None,
     odds: Annotated[bool, typer.Option("--odds", help="Print the exact odds of every cast instead.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Cast the beans: the faces, the score and what it means; or their exact odds."""
+    """Cast the beans and say what the score means.
+
+    Shows the faces, the score and what it lets you do; with --odds, the exact odds of every cast instead.
+    """
+    from printgen.engine.beans import Beans
+    from printgen.rulesets import load_ruleset
+
     rs = load_ruleset(ruleset)
     beans = Beans(rs.beans)
     if odds:
@@ -44,6 +49,9 @@ def cast(
             print(json.dumps([{"marks": o.marks, "score": o.score, "probability": str(o.probability)}
                               for o in outcomes]))
             return
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table(title=f"{rs.beans.count} beans under {rs.name}: exact odds")
         for col in ("marks", "score", "probability", "≈ %", "meaning"):
             table.add_column(col, justify="right" if col != "meaning" else "left")

@@ -8,39 +8,31 @@ from typing import Annotated
 import typer
 
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import RulesetOpt
-from printgen.cli.print_cmd import (
-    FlipOpt,
-    ForceOpt,
-    GreyOpt,
-    Lang,
-    LangOpt,
-    OffsetOpt,
-    OutOpt,
-    PaperOpt,
-    PlayersOpt,
-    parse_offset,
-)
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, RulesetOpt, SeatsOpt
+from printgen.cli.print_cmd import FlipOpt, GreyOpt, Lang, LangOpt, OffsetOpt, OutOpt, PaperOpt, parse_offset
 from printgen.files import OutputDir
-from printgen.render.formats import Format
-from printgen.render.imposition import Flip
+from printgen.render.formats import Flip, Format
 from printgen.render.paper import Paper
-from printgen.rulesets import load_ruleset
 
 
 @reports_errors
 def rules(
-    ruleset: RulesetOpt = "bell", lang: LangOpt = Lang.EN, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    ruleset: RulesetOpt = DEFAULT_RULESET, lang: LangOpt = Lang.EN, paper: PaperOpt = Paper.A4,
+    output: OutOpt = Path("output"),
     flip: Annotated[Flip, typer.Option("--flip", help="Duplex edge your printer turns on (booklets: short).")]
     = Flip.SHORT,
     markdown: Annotated[bool, typer.Option("--markdown", help="Also write the rules as Markdown.")] = False,
     force: ForceOpt = False,
 ) -> None:
-    """Print the rules: a saddle-stitched booklet, the same in reading order, and a one-page reference card."""
+    """Print the rules booklet and reference card.
+
+    Writes a saddle-stitched booklet, the same pages in reading order, and a one-page reference card.
+    """
     from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
     from printgen.render.output import slug, stem, write_pages
     from printgen.render.pdf import Metadata
     from printgen.rules_text import booklet, to_markdown
+    from printgen.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
     out = OutputDir(output, force)
@@ -61,18 +53,23 @@ def rules(
 
 @reports_errors
 def kit(
-    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, lang: LangOpt = Lang.EN, output: OutOpt = Path("output"),
-    grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0", players: PlayersOpt = None,
-    force: ForceOpt = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, lang: LangOpt = Lang.EN,
+    output: OutOpt = Path("output"), grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
+    seats: SeatsOpt = None, force: ForceOpt = False,
 ) -> None:
-    """Build the whole print kit: board, pieces, beans, item cards, rules booklet, reference card and a how-to page."""
-    from printgen.render.kit import STEPS, build_kit, kit_options
+    """Build the whole print kit, ready to print.
 
-    rs = load_ruleset(ruleset)
-    opts = kit_options(paper, lang.value, grey, flip, parse_offset(back_offset), players)
-    out = OutputDir(output, force)
+    The board, pieces, beans, item cards, rules booklet, reference card and a page on how to print them,
+    and one combined PDF that starts with that page.
+    """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from printgen.render.kit import STEPS, build_kit, kit_options
+    from printgen.rulesets import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    opts = kit_options(paper, lang.value, grey, flip, parse_offset(back_offset), seats)
+    out = OutputDir(output, force)
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), TimeElapsedColumn(), transient=True) as bar:
         task = bar.add_task("starting", total=len(STEPS))
 

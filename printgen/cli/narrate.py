@@ -33,9 +33,10 @@ def describe(event: Event, rs: Ruleset) -> str | None:
         case EventKind.PAY:
             n = event.amount or 0
             things = item if n == 1 else f"{item}s"
+            why = "" if event.reason is None else f" {_REASON[event.reason]}"
             if event.reason in (Reason.POOL_WON, Reason.OFFERING_WON):
-                return f"{_who(event.payee)} takes {n} {things} {_REASON[event.reason]}"
-            return f"{_who(event.payer)} pays {n} {things} to {_who(event.payee)} {_REASON[event.reason]}"
+                return f"{_who(event.payee)} takes {n} {things}{why}"
+            return f"{_who(event.payer)} pays {n} {things} to {_who(event.payee)}{why}"
         case EventKind.EXTRA_TURN:
             return f"{p} landed on a rounded cell: another turn"
         case EventKind.BEAR_OFF:

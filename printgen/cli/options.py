@@ -1,4 +1,4 @@
-"""Options shared by several commands, defined once."""
+"""Options shared by several commands, defined once; the one default ruleset of every command."""
 
 from __future__ import annotations
 
@@ -6,12 +6,20 @@ from typing import Annotated
 
 import typer
 
+# The ruleset every command uses unless told otherwise: Bell's reconstruction (1960), the best known and the
+# one the README's first command prints, so the beans cast, the position started and the contest played match
+# the kit on the table. Research commands reproducing the GATIGO paper are given `--ruleset gatigo`.
+DEFAULT_RULESET = "bell"
+
 RulesetOpt = Annotated[
     str, typer.Option("--ruleset", "-r", help="Built-in ruleset (bell, neeley, ocastudios, gatigo) or a .toml "
                       "file, with +OPTION to apply a ruleset option.")
 ]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest "
                                                 "the ruleset allows).", min=2, max=4)]
+SeatsOpt = Annotated[int | None, typer.Option("--seats", help="Print for the first N seats only (default: every "
+                                              "seat the ruleset has).", min=2, max=4)]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random source: the same seed gives "
                                              "the same results.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]

@@ -8,14 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from printgen.cli.engine_ready import prepare_engine
-from printgen.cli.errors import reports_errors
-from printgen.cli.options import RulesetOpt, SeedOpt
-from printgen.rulesets import load_ruleset
+from printgen.cli.errors import fail, reports_errors
+from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
+from printgen.errors import OverwriteError
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
+    from rich.console import Console
+
     from printgen.engine.position import Position
     from printgen.play.session import Session
 
@@ -41,7 +42,7 @@ class ConsoleOutput:
 
 @reports_errors
 def play(
-    ruleset: RulesetOpt = "gatigo",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     opponents: Annotated[int, typer.Option("--opponents", min=1, max=3, help="Computer players (1 to 3).")] = 1,
     computer: Annotated[str, typer.Option("--computer", help="The computer players: advisor, advisor:LEVEL, "
                                           "gatigo:S3T1, random …")] = "advisor",
@@ -50,13 +51,17 @@ def play(
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the contest saved in this file.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Start over even if the save file exists.")] = False,
 ) -> None:
-    """Play on the printed board against the computer: cast real beans, type scores and cells; saved as you go.
+    """Play on the printed board against the computer.
 
+    Cast real beans and type the scores and cells; the contest is saved after every action.
     Ctrl-C saves and stops (exit code 130); continue with --resume. One session at a time may use a save.
     """
+    from rich.console import Console
+
     from printgen.cli.narrate import describe
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
+    from printgen.rulesets import load_ruleset
 
     console = Console(highlight=False)
     out = ConsoleOutput(console)
@@ -70,7 +75,11 @@ def play(
         else:
             rs = load_ruleset(ruleset)
             seed = secrets.randbelow(2**31) if seed is None else seed
-            session = Session.new(rs, opponents, computer, seed, save, force, describe)
+            try:
+                session = Session.new(rs, opponents, computer, seed, save, force, describe)
+            except OverwriteError as exc:
+                raise fail(f"{exc}: continue it with `{resume_command(save)}` (or start over with --force, "
+                           "which discards it)") from None
             names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
             out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
             out.say(f"saved to {session.path} after every action; type help for the commands")

@@ -10,12 +10,13 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, PlayersOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, PlayersOpt, RulesetOpt
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from printgen.engine.position import Position
 
-app = typer.Typer(help="Start, show and play on positions (JSON or the one-line form).", no_args_is_help=True)
+app = typer.Typer(help="Start, show and play on positions.\n\nPositions are JSON or the one-line form.",
+                  no_args_is_help=True, rich_markup_mode=None)
 PositionArg = Annotated[str, typer.Argument(help="A position: a JSON file, - for stdin, or the one-line form.")]
 CastOpt = Annotated[str, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean faces "
                                       "like 11000.")]
@@ -38,7 +39,7 @@ def _read(arg: str) -> Position:
 
 @app.command("new")
 @reports_errors
-def new(ruleset: RulesetOpt = "bell", players: PlayersOpt = None, compact: CompactOpt = False) -> None:
+def new(ruleset: RulesetOpt = DEFAULT_RULESET, players: PlayersOpt = None, compact: CompactOpt = False) -> None:
     """Print the starting position of a contest."""
     from printgen.engine.position import Position
     from printgen.rulesets import load_ruleset
@@ -51,7 +52,7 @@ def new(ruleset: RulesetOpt = "bell", players: PlayersOpt = None, compact: Compa
 @app.command("show")
 @reports_errors
 def show(position: PositionArg) -> None:
-    """Draw a position: the board with its pieces, holdings, pool and offering."""
+    """Draw a position: board, holdings, pool, offering."""
     from rich.console import Console
 
     from printgen.cli.board_text import legend
@@ -86,7 +87,10 @@ def play(
     cast: CastOpt = "1",
     compact: CompactOpt = False,
 ) -> None:
-    """Play a cast and a move; print the new position (what happened goes to stderr)."""
+    """Play a cast and a move; print the new position.
+
+    What happened is said on standard error.
+    """
     from printgen.cli.narrate import describe
     from printgen.engine.beans import Beans
     from printgen.engine.moves import Move

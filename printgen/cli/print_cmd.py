@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -9,17 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, RulesetOpt, SeatsOpt
 from printgen.errors import OptionError
 from printgen.files import OutputDir
-from printgen.render.formats import Format
-from printgen.render.imposition import Flip
+from printgen.render.formats import Flip, Format
 from printgen.render.paper import Paper
-from printgen.rulesets import load_ruleset
-from printgen.rulesets.model import Orientation
 
 if TYPE_CHECKING:
     from printgen.render.prints import PrintOptions
+    from printgen.render.scene import Page
 
 
 class Lang(str, Enum):
@@ -29,15 +29,20 @@ class Lang(str, Enum):
     ES = "es"
 
 
+class Drawn(str, Enum):
+    """How the cross may be drawn: the values of rulesets.model.Orientation (a test keeps them equal), named here
+    so that --help loads no ruleset code."""
+
+    PLUS = "plus"
+    X = "x"
+
+
 PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
 OutOpt = Annotated[Path, typer.Option("-o", "--output", help="Folder for the files.")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="pdf for printing; svg or png previews.")]
 GreyOpt = Annotated[bool, typer.Option("--grey", help="Ink-saving greyscale.")]
 FlipOpt = Annotated[Flip, typer.Option("--flip", help="Duplex: long or short edge, as set on the printer.")]
 OffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the backs, X,Y in mm (see calibrate).")]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Players (default: the most the "
-                                                "ruleset allows).", min=2, max=4)]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the printed words.")]
 DpiOpt = Annotated[int, typer.Option("--dpi", help="Resolution of PNG previews.", min=20, max=600)]
 
@@ -51,7 +56,7 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _emit(pages: list, rs_name: str, what: str, out: OutputDir, fmt: Format, opts: PrintOptions, title: str,
+def _emit(pages: list[Page], rs_name: str, what: str, out: OutputDir, fmt: Format, opts: PrintOptions, title: str,
           dpi: int = 100) -> None:
     from printgen.render.output import write_pages
     from printgen.render.pdf import Metadata
@@ -61,17 +66,17 @@ def _emit(pages: list, rs_name: str, what: str, out: OutputDir, fmt: Format, opt
         print(f"wrote {p}")
 
 
-def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, players: int | None) -> PrintOptions:
+def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, seats: int | None) -> PrintOptions:
     from printgen.render.prints import PrintOptions
 
-    return PrintOptions(paper, grey, flip, parse_offset(offset), lang.value, players)
+    return PrintOptions(paper, grey, flip, parse_offset(offset), lang.value, seats)
 
 
 @reports_errors
 def board(
-    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
-    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, players: PlayersOpt = None, lang: LangOpt = Lang.EN,
-    orientation: Annotated[Orientation | None, typer.Option("--orientation", help="plus (+) or x; default: "
+    ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, lang: LangOpt = Lang.EN,
+    orientation: Annotated[Drawn | None, typer.Option("--orientation", help="plus (+) or x; default: "
                                                             "the ruleset's.")] = None,
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
                                                min=1, max=200)] = None,
@@ -79,74 +84,65 @@ def board(
     dpi: DpiOpt = 100,
     force: ForceOpt = False,
 ) -> None:
-    """Print the board: one sheet, or tiles to glue with an assembly map."""
+    """Print the board: one sheet, or tiles to glue."""
     from printgen.render.faces import TOKEN
     from printgen.render.output import stem
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview
+    from printgen.rulesets import load_ruleset
+    from printgen.rulesets.model import Orientation
 
     rs = load_ruleset(ruleset)
     out = OutputDir(output, force)  # checks the folder before the drawing
-    opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, players)
+    opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, seats)
+    drawn = None if orientation is None else Orientation(orientation.value)
     if fmt is Format.PDF:
-        pages, used = board_pages(rs, opts, cell, orientation, fit)
+        pages, used = board_pages(rs, opts, cell, drawn, fit)
         if fit:
             print(f"fitted to one {paper.value} sheet: cell {used:g} mm")
             if used < TOKEN + MIN_CLEARANCE:
                 print(f"note: the printed pieces ({TOKEN:g} mm) are larger than these cells; play with "
                       "smaller pieces such as beans or buttons")
     else:
-        pages = [board_preview(rs, opts, cell, orientation)]
+        pages = [board_preview(rs, opts, cell, drawn)]
     _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,
           f"Patolli board: {rs.title}", dpi)
 
 
-_SETS = {"pieces": ("pieces_pages", "Patolli pieces"), "beans": ("bean_pages", "Patolli beans"),
-         "cards": ("card_pages", "Patolli item cards")}
+def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) -> Callable[..., None]:
+    """Returns the command printing one duplex set (pieces, beans or cards) with `maker` of render.prints;
+    with seats False it has no --seats option (the set is the same for every seat)."""
+
+    @reports_errors
+    def command(
+        ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
+        fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, flip: FlipOpt = Flip.LONG,
+        back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
+    ) -> None:
+        from printgen.render import prints
+        from printgen.render.output import stem
+        from printgen.rulesets import load_ruleset
+
+        rs = load_ruleset(ruleset)
+        opts = _opts(paper, grey, flip, back_offset, lang, seats)
+        out = OutputDir(output, force)  # checks the folder before the drawing
+        _emit(getattr(prints, maker)(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
+              f"{title}: {rs.title}", dpi)
+
+    command.__name__ = command.__qualname__ = what
+    command.__doc__ = doc
+    if not seats:
+        sig = inspect.signature(command, eval_str=True)
+        command.__signature__ = sig.replace(  # type: ignore[attr-defined]
+            parameters=[p for p in sig.parameters.values() if p.name != "seats"])
+    return command
 
 
-def _print_set(what: str, ruleset: str, paper: Paper, output: Path, fmt: Format, grey: bool, flip: Flip,
-               back_offset: str, lang: Lang, dpi: int, force: bool, players: int | None = None) -> None:
-    """Builds and writes one duplex set (pieces, beans or cards)."""
-    from printgen.render import prints
-    from printgen.render.output import stem
-
-    rs = load_ruleset(ruleset)
-    opts = _opts(paper, grey, flip, back_offset, lang, players)
-    out = OutputDir(output, force)  # checks the folder before the drawing
-    maker, title = _SETS[what]
-    make = getattr(prints, maker)
-    _emit(make(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
-          f"{title}: {rs.title}", dpi)
-
-
-@reports_errors
-def pieces(
-    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
-    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, players: PlayersOpt = None, flip: FlipOpt = Flip.LONG,
-    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
-) -> None:
-    """Print the pieces, coloured and shaped by seat, on both sides."""
-    _print_set("pieces", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force, players)
-
-
-@reports_errors
-def beans(
-    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
-    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
-    lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
-) -> None:
-    """Print bean chits: the marked face on the front, the blank face on the back."""
-    _print_set("beans", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force)
-
-
-@reports_errors
-def cards(
-    ruleset: RulesetOpt = "bell", paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
-    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
-    lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
-) -> None:
-    """Print the item cards (named items) or item chits, with themed backs."""
-    _print_set("cards", ruleset, paper, output, fmt, grey, flip, back_offset, lang, dpi, force)
+pieces = _set_command("pieces", "pieces_pages", "Patolli pieces",
+                      "Print the pieces, both sides, each seat a colour and shape.", seats=True)
+beans = _set_command("beans", "bean_pages", "Patolli beans",
+                     "Print bean chits: marked face front, blank back.", seats=False)
+cards = _set_command("cards", "card_pages", "Patolli item cards",
+                     "Print the item cards or chits, with themed backs.", seats=False)
 
 
 @reports_errors
@@ -154,7 +150,7 @@ def calibrate(
     paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"), flip: FlipOpt = Flip.LONG,
     back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
 ) -> None:
-    """Print a two-sided sheet that measures your printer's duplex offset."""
+    """Print a sheet that measures your duplex offset."""
     from printgen.render.output import write_pages
     from printgen.render.pdf import Metadata
     from printgen.render.prints import calibration_pages

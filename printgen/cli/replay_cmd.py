@@ -17,7 +17,10 @@ def replay(
     record_file: Annotated[Path, typer.Argument(help="A game record saved as JSON.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final position as JSON.")] = False,
 ) -> None:
-    """Replay a game record turn by turn, checking each move, and print the final position."""
+    """Replay a game record, checking every move.
+
+    Says what happened turn by turn, then prints the final position.
+    """
     from printgen.cli.narrate import describe
     from printgen.engine import notation
     from printgen.engine.position import seat_name

@@ -5,23 +5,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from printgen.cli.board_text import draw_board, legend
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt
-from printgen.engine.beans import Beans
-from printgen.engine.topology import SEAT_NAMES, topology_for
-from printgen.files import check_writable, write_atomic
-from printgen.rulesets import BUILTIN, Ruleset, load_ruleset
-from printgen.rulesets.export import export_toml
-from printgen.rulesets.model import Payment
+from printgen.cli.options import ForceOpt, JsonOpt
 
-app = typer.Typer(help="List, show and export rulesets.", no_args_is_help=True)
+if TYPE_CHECKING:  # the rulesets and the engine are imported when a command runs, so that --help starts at once
+    from printgen.rulesets import Ruleset
+    from printgen.rulesets.model import Payment
+
+app = typer.Typer(help="List, show and export rulesets.", no_args_is_help=True, rich_markup_mode=None)
 NameArg = Annotated[str, typer.Argument(help="Ruleset: a built-in name or a .toml file, with +OPTION.")]
 
 _EVENTS = {
@@ -43,6 +38,8 @@ def describe_payment(event: str, p: Payment, item: str) -> str:
 
 def ruleset_json(rs: Ruleset) -> dict[str, Any]:
     """Returns the JSON description of a ruleset and its board."""
+    from printgen.engine.topology import SEAT_NAMES, topology_for
+
     topo = topology_for(rs)
     return {
         "name": rs.name, "spec": rs.spec, "title": rs.title, "source": rs.source,
@@ -64,6 +61,11 @@ def ruleset_json(rs: Ruleset) -> dict[str, Any]:
 @reports_errors
 def list_rulesets(as_json: JsonOpt = False) -> None:
     """List the built-in rulesets."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from printgen.rulesets import BUILTIN, load_ruleset
+
     rulesets = [load_ruleset(n) for n in BUILTIN]
     if as_json:
         print(json.dumps([{"name": r.name, "title": r.title, "cells": r.board.cell_count,
@@ -83,7 +85,17 @@ def list_rulesets(as_json: JsonOpt = False) -> None:
 @app.command("show")
 @reports_errors
 def show(name: NameArg, as_json: JsonOpt = False) -> None:
-    """Show a ruleset: its board with cell numbers, beans, players, items and payments."""
+    """Show a ruleset: board, beans, players, payments.
+
+    The board is drawn with its cell numbers; then the beans' odds, players, items and every payment.
+    """
+    from rich.console import Console
+
+    from printgen.cli.board_text import draw_board, legend
+    from printgen.engine.beans import Beans
+    from printgen.engine.topology import topology_for
+    from printgen.rulesets import load_ruleset
+
     rs = load_ruleset(name)
     if as_json:
         print(json.dumps(ruleset_json(rs), indent=1, ensure_ascii=False))
@@ -117,9 +129,13 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
 def export(
     name: NameArg,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: ForceOpt = False,
 ) -> None:
-    """Print a ruleset as TOML, to edit into a custom ruleset."""
+    """Print a ruleset as TOML, to edit into a custom one."""
+    from printgen.files import check_writable, write_atomic
+    from printgen.rulesets import load_ruleset
+    from printgen.rulesets.export import export_toml
+
     text = export_toml(load_ruleset(name))
     if output is None:
         print(text, end="")

@@ -11,15 +11,14 @@ import typer
 from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import FileError, check_folder
-from printgen.render.raster import load_cairosvg
 
 
 @reports_errors
 def tournament(
-    ruleset: RulesetOpt = "gatigo",
+    ruleset: RulesetOpt = DEFAULT_RULESET,
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests per pairing.")] = 5000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same tables.")] = 1,
     workers: WorkersOpt = None,
@@ -28,9 +27,14 @@ def tournament(
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play every GATIGO S–T player against every other; write tables (CSV, JSON) and heatmaps (SVG, PNG)."""
+    """Play every GATIGO S–T player against every other.
+
+    Writes the tables (CSV, JSON) and heatmaps (SVG, PNG). The GATIGO paper's experiment is
+    `--ruleset gatigo --matches 5000 --seed 1`.
+    """
     from printgen.players.heatmap import HEATMAPS
     from printgen.players.tournament import run_tournament, write_tournament
+    from printgen.render.raster import load_cairosvg
 
     check_folder(out)  # before the long work, not after it
     try:

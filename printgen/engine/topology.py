@@ -14,7 +14,6 @@ from functools import cache
 from printgen.rulesets.model import BoardRules, Direction, Ruleset, Zone
 
 SEAT_NAMES = "ABCD"
-QUARTER_NAMES = ("south", "west", "north", "east")
 # Grid square (x, y), y up, of each quarter's central cell, and the step out along its arm.
 _CENTRE = ((1, 0), (0, 0), (0, 1), (1, 1))
 _OUTWARD = ((0, -1), (-1, 0), (0, 1), (1, 0))

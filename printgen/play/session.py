@@ -22,7 +22,7 @@ from printgen.engine.events import Event
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.engine.record import Record
-from printgen.errors import IllegalMoveError, NotationError, OptionError, PatolliError
+from printgen.errors import IllegalMoveError, NotationError, OptionError, OverwriteError, PatolliError
 from printgen.files import (
     FileError,
     HeldLock,
@@ -99,7 +99,7 @@ class Session:
         The save is locked while the session lives (see close): a second session on it is refused.
         """
         if not 1 <= opponents <= 3:
-            raise OptionError("--opponents must be 1, 2 or 3")
+            raise OptionError(f"a contest takes 1, 2 or 3 computer opponents, not {opponents}")
         players = opponents + 1
         if players not in ruleset.player_counts():
             counts = ", ".join(str(n - 1) for n in ruleset.player_counts())
@@ -115,8 +115,7 @@ class Session:
         try:
             check_regular(path)
             if os.path.lexists(path) and not force:
-                raise OptionError(f"{path} holds a saved contest: continue it with `{resume_command(path)}` "
-                                  "(or start over with --force, which discards it)")
+                raise OverwriteError(f"{path} holds a saved contest")
             clean_stale_temps(path, 0)
             start = Position.new(absolute_origin(ruleset), players)
             session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate, lock=lock)
@@ -185,10 +184,6 @@ class Session:
     def over(self) -> bool:
         """Returns whether the contest has ended."""
         return self.position.phase is Phase.OVER
-
-    def human_to_act(self) -> bool:
-        """Returns whether the person is to cast, move or bet."""
-        return not self.over and self.position.to_move not in self.computers
 
     def prompt(self) -> str:
         """Returns what the session waits for from the person, in a few words."""
@@ -419,5 +414,5 @@ class Session:
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()
-        what = f"your cast {self._cast_words(turn.marks)} stands" if self.pending is not None else "bet again"
+        what = f"your cast {self._cast_words(self.pending)} stands" if self.pending is not None else "bet again"
         out.say(f"took back {turn.move}; {what}")

@@ -125,7 +125,7 @@ def play_pairings(ruleset: str, pairings: list[tuple[str, str]], matches: int, s
                   max_turns: int = MAX_TURNS) -> list[PairResult]:
     """Plays `matches` contests for each pairing (A, B) of player names; returns their results in order."""
     if matches < 1:
-        raise OptionError("--matches must be at least 1")
+        raise OptionError(f"the number of matches must be at least 1, not {matches}")
     for a, b in pairings:
         player(a), player(b)
     workers = max(1, workers or default_workers())

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import OptionError
+from printgen.errors import OptionError, OverwriteError
 from printgen.files import write_atomic
 from printgen.players.arena import PairResult, Progress, default_workers, play_pairings
 from printgen.players.heatmap import HEATMAPS, heatmap_svg, write_heatmap
@@ -33,8 +33,6 @@ VARIABLES: tuple[tuple[str, str, bool, float | None], ...] = (
     ("moves", "Moves per match", True, None),
     ("avg_tokens_on_board", "Average tokens on the board", False, None),
 )
-COLUMNS = ("player", "opponent", "matches", "matches_won", "win_rate", "ci95_low", "ci95_high", "draws", "games_won",
-           "bounce_backs", "toll_landings", "extra_turns", "moves", "turns", "avg_tokens_on_board")
 
 
 @dataclass(frozen=True)
@@ -130,7 +128,7 @@ def write_tournament(result: TournamentResult, out_dir: Path, force: bool = Fals
     """Writes the tables (CSV, JSON) and heatmaps (SVG, PNG) into out_dir; returns the files written."""
     out_dir = Path(out_dir)
     if out_dir.exists() and any(out_dir.iterdir()) and not force:
-        raise OptionError(f"{out_dir} is not empty; use --force to write over it")
+        raise OverwriteError(f"{out_dir} is not empty")
     load_cairosvg(HEATMAPS)  # before any file: a missing cairo library leaves no half-written folder
     written = []
     rows, totals = result.rows(), result.totals()

@@ -51,7 +51,9 @@ class Affine(NamedTuple):
         return Affine(a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
                       a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
 
-    __matmul__ = compose
+    def __matmul__(self, inner: Affine) -> Affine:
+        """Returns self.compose(inner)."""
+        return self.compose(inner)
 
     def inverse(self) -> Affine:
         """Returns the transform undoing this one; a transform that flattens the plane has none (ValueError)."""

@@ -171,8 +171,8 @@ def _capture_ring(geo: BoardGeometry, number: int) -> Path:
                 tag=f"capture {number}", radius=geo.c * 0.06)
 
 
-def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int, numbers: bool = True) -> list[Item]:
-    """Returns every cell with its kind's fill and marks, and its number."""
+def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
+    """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers)."""
     topo = geo.topo
     seat_of = {q: s for s, q in enumerate(seat_quarters(rs.board.seats, players))}
     items: list[Item] = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, blank, cover, typeset
-from printgen.render.imposition import Flip
+from printgen.render.formats import Flip
 from printgen.render.paper import Paper, Sheet
 from printgen.render.saddle import impose_saddle_stitch, pad_to_four
 from printgen.render.scene import Page

@@ -168,7 +168,7 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
                                    Affine.translate(x + pic / 2, y + pic / 2 + 0.5))]
         ty = y + max(0.0, (pic - text.height) / 2)
         for h, d in text.lines:
-            items += d(x + pic + 4.0, ty)  # type: ignore[operator]
+            items += d(x + pic + 4.0, ty)
             ty += h
         return items
     return Box(height, draw, space_before=2.5)
@@ -214,7 +214,7 @@ def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
         out: list[Item] = [Group(tuple(items), Affine.translate(x + (width - pic_w) / 2, y))]
         cy = y + h + 1.5
         for lh, d in cap.lines:
-            out += d(x, cy)  # type: ignore[operator]
+            out += d(x, cy)
             cy += lh
         return out
     return Box(h + 1.5 + cap.height, draw, space_before=3.0)
@@ -297,7 +297,3 @@ def blank(spec: PageSpec) -> Page:
     """Returns an empty page (padding for a booklet)."""
     return Page(spec.width, spec.height, label="blank")
 
-
-def page_number_items(page: Page) -> list[Item]:
-    """Returns the page-number items of a page (for checks)."""
-    return [i for i in page.items if isinstance(i, Text) and i.tag == "page number"]

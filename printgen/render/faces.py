@@ -39,7 +39,7 @@ def piece(seat: int, w: float = TOKEN) -> Component:
     return Component(w, w, face, face, name="piece")
 
 
-def bean_chit(marked_label: str = "") -> Component:
+def bean_chit() -> Component:
     """Returns a bean chit: the marked face on the front, the blank face on the back."""
     w, h = BEAN_CHIT
     bean_style = Style(fill="bean", stroke="cell.line", width=0.3)

@@ -1,4 +1,5 @@
-"""The file formats prints are written in (kept apart so the command line loads no drawing library to list them)."""
+"""The file formats prints are written in and the duplex flip, kept apart so the command line loads no drawing
+library to list them."""
 
 from __future__ import annotations
 
@@ -11,3 +12,10 @@ class Format(str, Enum):
     PDF = "pdf"
     SVG = "svg"
     PNG = "png"
+
+
+class Flip(str, Enum):
+    """How the printer turns the sheet for the second side."""
+
+    LONG = "long"  # turned about the long edge (the usual duplex setting)
+    SHORT = "short"  # turned about the short edge

@@ -29,7 +29,7 @@ def again(cx: float, cy: float, r: float, tag: str = "") -> Path:
     tx, ty = -math.sin(a), math.cos(a)
     nx, ny = math.cos(a), math.sin(a)
     s = r * 0.55
-    head = [MoveTo(px + tx * s, py + ty * s), LineTo(px + nx * s * 0.8, py + ny * s * 0.8),
+    head: list[Op] = [MoveTo(px + tx * s, py + ty * s), LineTo(px + nx * s * 0.8, py + ny * s * 0.8),
             MoveTo(px + tx * s, py + ty * s), LineTo(px - nx * s * 0.8, py - ny * s * 0.8)]
     return Path(tuple(ops + head), Style(stroke="cell.line", width=r * 0.22), tag)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.render.booklet_layout import PageSpec, typeset
 from printgen.render.paper import Paper, Sheet
 from printgen.render.scene import Page
 from printgen.rules_text.blocks import Bullets, Document, Heading, Paragraph, Section
 from printgen.rulesets.model import Ruleset
 
-TEXT = {
+TEXT: dict[str, dict[str, Any]] = {  # words, and tuples of them, by language
     "en": {
         "title": "How to print and assemble your Patolli set",
         "files": "What is in this kit",

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from printgen.errors import OptionError
 from printgen.render.affine import Affine
+from printgen.render.formats import Flip
 from printgen.render.paper import MARGIN, Sheet
 from printgen.render.scene import Group, Item, Page
 from printgen.render.sheet import cut_marks
 
 BLEED = 3.0  # mm of artwork past every cut edge
 GUTTER = 2 * BLEED  # mm between neighbouring components' cut edges: bleeds meet, never overlap
-
-
-class Flip(str, Enum):
-    """How the printer turns the sheet for the second side."""
-
-    LONG = "long"  # turned about the long edge (the usual duplex setting)
-    SHORT = "short"  # turned about the short edge
 
 
 @dataclass(frozen=True)
@@ -46,7 +39,7 @@ def check_offset(offset: tuple[float, float]) -> None:
     """Refuses a back offset that would push artwork past the margin."""
     limit = MARGIN - BLEED - 4.0  # the back's artwork stays 4 mm clear of the paper edge
     if max(abs(offset[0]), abs(offset[1])) > limit:
-        raise OptionError(f"--back-offset {offset[0]:g},{offset[1]:g} is larger than the margin allows "
+        raise OptionError(f"the back offset {offset[0]:g},{offset[1]:g} mm is larger than the margin allows "
                           f"(at most {limit:g} mm each way); print the calibration sheet to measure it")
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from printgen.files import OutputDir
 from printgen.render.booklet import booklet_pages, imposed_booklet
 from printgen.render.booklet import card_pages as reference_pages
+from printgen.render.formats import Flip
 from printgen.render.howto import howto_page
-from printgen.render.imposition import Flip
 from printgen.render.output import Format, stem, write_pages
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata

@@ -40,7 +40,7 @@ class Close(NamedTuple):
 
 
 def _same_op(a: tuple, b: object) -> bool:
-    return type(a) is type(b) and tuple.__eq__(a, b)  # type: ignore[arg-type]
+    return type(a) is type(b) and tuple.__eq__(a, b)
 
 
 def _other_op(a: tuple, b: object) -> bool:

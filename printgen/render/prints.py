@@ -9,7 +9,8 @@ from printgen.errors import OptionError
 from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardDrawing, draw_board
 from printgen.render.faces import TOKEN, bean_components, item_components, pieces_components
-from printgen.render.imposition import Flip, back_position, check_offset, impose
+from printgen.render.formats import Flip
+from printgen.render.imposition import back_position, check_offset, impose
 from printgen.render.paper import Paper, Sheet
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line
 from printgen.render.sheet import footer, scale_bar
@@ -40,14 +41,15 @@ def default_cell() -> float:
 def check_cell(cell: float) -> None:
     """Refuses a cell too small to hold a piece."""
     if cell < TOKEN + MIN_CLEARANCE:
-        raise OptionError(f"--cell {cell:g} mm is too small to hold a piece ({TOKEN:g} mm); use at least "
-                          f"{TOKEN + MIN_CLEARANCE:g} mm, or --fit to shrink the board to one sheet")
+        raise OptionError(f"a cell of {cell:g} mm is too small to hold a piece ({TOKEN:g} mm); use at least "
+                          f"{TOKEN + MIN_CLEARANCE:g} mm, or fit the board to one sheet")
 
 
 def _players(rs: Ruleset, players: int | None) -> int:
     n = players or rs.players.max_players
     if n not in rs.player_counts():
-        raise OptionError(f"--players {n}: {rs.name} is for {rs.players.min_players} to {rs.players.max_players}")
+        lo, hi = rs.players.min_players, rs.players.max_players
+        raise OptionError(f"ruleset '{rs.name}' is for {lo if lo == hi else f'{lo} to {hi}'} players, not {n}")
     return n
 
 

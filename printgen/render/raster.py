@@ -31,4 +31,4 @@ def load_cairosvg(what: str) -> ModuleType:
 def svg_to_png(svg: str, what: str, dpi: float, scale: float = 1) -> bytes:
     """Returns the SVG drawn as PNG at dpi (and scale); what names the output in the error if cairo is missing."""
     cairosvg = load_cairosvg(what)
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, scale=scale)  # type: ignore[no-any-return]
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, scale=scale)

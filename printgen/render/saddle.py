@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.render.affine import Affine
-from printgen.render.imposition import Flip
+from printgen.render.formats import Flip
 from printgen.render.scene import Group, Page
 
 

@@ -94,7 +94,8 @@ def rect(x: float, y: float, w: float, h: float, style: Style, tag: str = "", ra
 
 def polygon(points: list[Point], style: Style, tag: str = "", closed: bool = True) -> Path:
     """Returns a polygon (or an open polyline) through the points."""
-    ops: list[Op] = [MoveTo(*points[0])] + [LineTo(*p) for p in points[1:]]
+    ops: list[Op] = [MoveTo(*points[0])]
+    ops += [LineTo(*p) for p in points[1:]]
     if closed:
         ops.append(CLOSE)
     return Path(tuple(ops), style, tag)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
@@ -403,7 +402,3 @@ class Phrases:
         key = "beans.commonest_one" if len(scores) == 1 else "beans.commonest_many"
         return self.T(key, scores=self.numbers(scores, "and"), odds=self.T.fraction(best),
                       percent=self.T.percent(best))
-
-    def probability_total(self) -> Fraction:
-        """Returns the sum of the odds in the bean table (1, as a check)."""
-        return sum((o.probability for o in self.beans.outcomes()), Fraction(0))
