@@ -114,8 +114,8 @@ try:  # numba is a declared dependency; plain Python keeps the rules usable (and
     if os.environ.get(ENV_NO_JIT):
         raise ModuleNotFoundError(ENV_NO_JIT)
     import numba
-    from numba import njit as _njit
-    from numba.core import config as _config
+    from numba import njit as _numba_njit
+    from numba.core import config as _numba_config
 except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT runs
     if not os.environ.get(ENV_NO_JIT):
         _numba_missing_warning(_exc)
@@ -131,16 +131,18 @@ except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT ru
 else:
     JIT = True
     CACHE_DIR = _cache_dir()
+    _njit: Any = _numba_njit  # numba's stubs know neither `_nrt` nor the config's CACHE_DIR
+    _config: Any = _numba_config
     _skip_blas_probe()
 
     def _compile(fn: F, **options: Any) -> F:
         """Returns fn compiled, cached in CACHE_DIR (numba picks the cache folder when it decorates)."""
         if CACHE_DIR is None:
-            return _njit(nogil=True, _nrt=False, **options)(fn)  # type: ignore[no-any-return]
+            return _njit(nogil=True, _nrt=False, **options)(fn)
         before = _config.CACHE_DIR
         _config.CACHE_DIR = str(CACHE_DIR)
         try:
-            return _njit(cache=True, nogil=True, _nrt=False, **options)(fn)  # type: ignore[no-any-return]
+            return _njit(cache=True, nogil=True, _nrt=False, **options)(fn)
         finally:
             _config.CACHE_DIR = before
 

@@ -393,8 +393,8 @@ def build(f: Facts) -> Position:
         for team in teams:
             members = [p for p in solvent if int(t.team[p]) == team]
             if f.phase is not Phase.BET and all(x == HOME for p in members for x in f.seats[p].pieces):
-                who = " and ".join(seat_name(p) for p in members)
-                raise PositionError(f"seat {who} has borne off every piece, so that game is over")
+                names = " and ".join(seat_name(p) for p in members)
+                raise PositionError(f"seat {names} has borne off every piece, so that game is over")
         if f.phase is Phase.MOVE and all(x == HOME for x in f.seats[f.to_move].pieces):
             raise PositionError(f"seat {seat_name(f.to_move)} has borne off every piece and no longer plays, "
                                 "so it cannot be the one to move")
