@@ -1,4 +1,4 @@
-"""The texts of one language: templates from `templates/<lang>.toml`, filled, counted and joined in code.
+"""The texts of one language: templates from `printgen/lang/<lang>.toml`, filled, counted and joined in code.
 
 Templates hold whole sentences with `{placeholders}`; this module supplies what a template cannot:
 plurals of nouns (fixed ones from the template's `[noun]` table, a ruleset's item name by rule),
@@ -7,50 +7,13 @@ lists joined with the right conjunction, and numbers, fractions and percentages 
 
 from __future__ import annotations
 
-import string
-import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cache
-from importlib import resources
-from typing import Any
 
-from printgen.errors import PatolliError
+from printgen.lang import LANGS, TemplateError, placeholders, templates
 
-LANGS = ("en", "es")
-
-
-class TemplateError(PatolliError):
-    """A template is missing or names a placeholder the code does not fill."""
-
-
-def template_text(lang: str) -> str:
-    """Returns the TOML text of a language's templates."""
-    if lang not in LANGS:
-        raise TemplateError(f"no texts for language {lang!r}; languages: {', '.join(LANGS)}")
-    return resources.files("printgen.rules_text").joinpath("templates", f"{lang}.toml").read_text("utf-8")
-
-
-def _flatten(prefix: str, data: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    for key, value in data.items():
-        name = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
-            _flatten(name, value, out)
-        else:
-            out[name] = value
-    return out
-
-
-@cache
-def templates(lang: str) -> dict[str, Any]:
-    """Returns every template of a language by dotted key (`turn.cast`); nouns are [singular, plural]."""
-    return _flatten("", tomllib.loads(template_text(lang)), {})
-
-
-def placeholders(template: str) -> set[str]:
-    """Returns the names of the placeholders in a template."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+__all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
 
 class Texts:
@@ -70,6 +33,13 @@ class Texts:
         except KeyError as exc:
             raise TemplateError(f"{self.lang}.toml '{key}' uses {{{exc.args[0]}}}, which the code does not fill") \
                 from None
+
+    def lines(self, key: str, **values: object) -> tuple[str, ...]:
+        """Returns the list of texts `key` (paragraphs, bullets), each with its placeholders filled from values."""
+        texts = self.t.get(key)
+        if not isinstance(texts, list):
+            raise TemplateError(f"{self.lang}.toml has no list of texts '{key}'")
+        return tuple(text.format_map(values) for text in texts)
 
     def noun(self, key: str, n: int) -> str:
         """Returns a fixed noun in the form for n: `piece` or `pieces`."""

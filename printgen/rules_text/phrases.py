@@ -88,7 +88,7 @@ class Phrases:
     def item_name(self) -> str:
         """Returns the ruleset's name for one item in this language."""
         ec = self.rs.economy
-        return (ec.item_name_es or ec.item_name) if self.lang == "es" else ec.item_name
+        return ec.item_name.get(self.lang)
 
     def items(self, n: int) -> str:
         """Returns a number of items: `1 chip`, `20 chips`."""
@@ -340,7 +340,7 @@ class Phrases:
         counted = any(i.count != 1 for i in items)
         header = (self.T("economy.col_item"),) + ((self.T("economy.col_value"),) if valued else ()) \
             + ((self.T("economy.col_count"),) if counted else ())
-        rows = [(escape((i.name_es or i.name) if self.lang == "es" else i.name),)
+        rows = [(escape(i.name.get(self.lang)),)
                 + ((str(i.value),) if valued else ()) + ((str(i.count),) if counted else ()) for i in items]
         return header, rows
 
