@@ -13,6 +13,7 @@ from rich.table import Table
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, RulesetOpt, SeedOpt
 from printgen.engine.beans import Beans
+from printgen.lang.grammar import counted
 from printgen.rulesets import Ruleset, load_ruleset
 
 
@@ -60,5 +61,5 @@ def cast(
         return
     for c in casts:
         score = beans.score(c.marks)
-        print(f"{c}  {c.marks} mark{'s' if c.marks != 1 else ''}  →  {'—' if score is None else score}  "
+        print(f"{c}  {counted(c.marks, 'mark')}  →  {'—' if score is None else score}  "
               f"({meaning(rs, score)})")

@@ -18,6 +18,7 @@ from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
+from printgen.lang.grammar import counted
 from printgen.rulesets import load_ruleset
 
 app = typer.Typer(help="Start, show and play on positions (JSON or the one-line form).", no_args_is_help=True)
@@ -44,7 +45,7 @@ def show_position(pos: Position, console: Console, marks: dict[int, str] | None 
         hand, home = places.count(HAND), places.count(HOME)
         cells = sorted(p for p in places if isinstance(p, int))
         turn = "  ◀ to move" if s == pos.to_move and pos.phase is not Phase.OVER else ""
-        held = f"{pos.holdings(s)} {item}s, " if gambling else ""
+        held = f"{counted(pos.holdings(s), item)}, " if gambling else ""
         penalty = pos.penalty(s)
         owes = "" if penalty is None else "  (misses the next turn)" if penalty == "miss" else \
             f"  (the piece on {penalty} moves back next turn)"

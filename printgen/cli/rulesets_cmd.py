@@ -17,17 +17,16 @@ from printgen.cli.options import JsonOpt
 from printgen.engine.beans import Beans
 from printgen.engine.topology import SEAT_NAMES, topology_for
 from printgen.files import check_writable, write_atomic
+from printgen.lang.grammar import counted
 from printgen.rulesets import BUILTIN, Ruleset, load_ruleset
 from printgen.rulesets.export import export_toml
-from printgen.rulesets.model import Payment
+from printgen.rulesets.model import Payment, Payments
+from printgen.rulesets.schema import file_keys
 
 app = typer.Typer(help="List, show and export rulesets.", no_args_is_help=True)
 NameArg = Annotated[str, typer.Argument(help="Ruleset: a built-in name or a .toml file, with +OPTION.")]
 
-_EVENTS = {
-    "wedge": "landing on a wedge", "no_move": "a cast that moves nothing", "bear_off": "bearing a piece off",
-    "capture": "a capture", "null_cast": "a cast with no score",
-}
+_EVENTS = {f.name: k.doc for f, k in file_keys(Payments)}  # "wedge": "landing on a wedge", ...
 _PAYER = {"mover": "the mover", "opponents": "each opponent", "captured": "the captured piece's owner"}
 _PAYEE = {"mover": "the mover", "opponents": "each opponent", "pool": "the pool", "offering": "the offering"}
 
@@ -37,8 +36,8 @@ def describe_payment(event: str, p: Payment, item: str) -> str:
     if p.amount == 0:
         return f"{_EVENTS[event]}: no payment"
     when = f" (with at least {p.min_on_board} pieces on the board)" if p.min_on_board else ""
-    items = item if p.amount == 1 else item + "s"
-    return f"{_EVENTS[event]}{when}: {_PAYER[p.payer.value]} pays {p.amount} {items} to {_PAYEE[p.payee.value]}"
+    items = counted(p.amount, item)
+    return f"{_EVENTS[event]}{when}: {_PAYER[p.payer.value]} pays {items} to {_PAYEE[p.payee.value]}"
 
 
 def ruleset_json(rs: Ruleset) -> dict[str, Any]:
@@ -104,7 +103,8 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     console.print(f"Players: {pl.min_players}–{pl.max_players}, pieces {list(pl.pieces)}, "
                   f"direction {pl.direction.value}, opening {pl.opening.value}")
     ec = rs.economy
-    console.print(f"Items: {ec.starting_items} {ec.item_name}s each; stake {ec.stake}; betting {ec.betting.value}; "
+    console.print(f"Items: {counted(ec.starting_items, ec.item_name)} each; stake {ec.stake}; "
+                  f"betting {ec.betting.value}; "
                   f"bankrupt when {ec.bankruptcy.value.replace('_', ' ')}")
     for event in _EVENTS:
         console.print(" • " + describe_payment(event, getattr(rs.payments, event), ec.item_name))

@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from printgen.lang import LANGS, TemplateError, placeholders, templates
+from printgen.lang.grammar import counted, plural, plural_en, plural_es
 
 __all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
@@ -54,11 +55,11 @@ class Texts:
 
     def plural(self, word: str) -> str:
         """Returns the plural of a noun (or noun phrase) that comes from data, by the language's rules."""
-        return plural_es(word) if self.lang == "es" else plural_en(word)
+        return plural(word, self.lang)
 
     def counted(self, n: int, singular: str) -> str:
         """Returns a number with a data noun in the form for n: `1 chip`, `2 chips`."""
-        return f"{n} {singular if n == 1 else self.plural(singular)}"
+        return counted(n, singular, self.lang)
 
     def join(self, parts: Iterable[str], conj: str = "and") -> str:
         """Returns the parts as one list: `a, b and c`; conj is `and` or `or`."""
@@ -98,54 +99,3 @@ def _spanish_conjunction(word: str, following: str) -> str:
     if word == "o" and reads_o:  # ocho, once, once mil
         return "u"
     return word
-
-
-_ES_PREPOSITIONS = {"de", "del", "con", "para", "a", "en", "sin"}
-_ES_UNACCENT = str.maketrans("áéíóú", "aeiou")
-
-
-def plural_en(word: str) -> str:
-    """Returns the English plural of a noun phrase: its head noun (the last word, or the one before `of`)."""
-    words = word.split(" ")
-    head = words.index("of") - 1 if "of" in words[1:] else len(words) - 1
-    w = words[head]
-    lower = w.lower()
-    if lower.endswith(("s", "x", "z", "ch", "sh")):
-        w += "es"
-    elif lower.endswith("y") and len(w) > 1 and lower[-2] not in "aeiou":
-        w = w[:-1] + "ies"
-    else:
-        w += "s"
-    words[head] = w
-    return " ".join(words)
-
-
-def _plural_es_word(w: str) -> str:
-    lower = w.lower()
-    if not lower:
-        return w
-    last = lower[-1]
-    if last in "aeioué" or last in "áó":
-        return w + "s"
-    if last in "íú":
-        return w + "es"
-    if last == "z":
-        return w[:-1] + "ces"
-    if last in "sx" and len(lower) > 1 and not any(c in "áéíóú" for c in lower[-3:]):
-        return w  # la crisis, las crisis
-    # A final stressed syllable loses its written accent: canción, canciones.
-    if len(lower) >= 2 and lower[-2] in "áéíóú" and last in "ns":
-        w = w[:-2] + w[-2].translate(_ES_UNACCENT) + w[-1]
-    return w + "es"
-
-
-def plural_es(word: str) -> str:
-    """Returns the Spanish plural of a noun phrase: every word before the first preposition."""
-    words = word.split(" ")
-    out = []
-    plural = True
-    for w in words:
-        if w.lower() in _ES_PREPOSITIONS:
-            plural = False
-        out.append(_plural_es_word(w) if plural else w)
-    return " ".join(out)

@@ -18,9 +18,18 @@ from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_fo
 from printgen.rules_text.blocks import escape
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.load import BUILTIN
-from printgen.rulesets.model import Betting, Direction, NullCast, Opening, Payment, Ruleset, WedgePenalty
+from printgen.rulesets.model import (
+    PAYMENT_EVENTS,
+    Betting,
+    Direction,
+    NullCast,
+    Opening,
+    Payment,
+    Ruleset,
+    WedgePenalty,
+)
 
-EVENTS = ("wedge", "no_move", "bear_off", "capture", "null_cast")
+EVENTS = PAYMENT_EVENTS
 KIND_ORDER = (CellKind.START, CellKind.END, CellKind.WEDGE, CellKind.ROUNDED, CellKind.CENTRE, CellKind.NORMAL)
 
 
