@@ -12,6 +12,7 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import OutputDir
+from printgen.lang import LANGS
 from printgen.render.formats import Format
 from printgen.render.imposition import Flip
 from printgen.render.paper import Paper
@@ -22,11 +23,8 @@ if TYPE_CHECKING:
     from printgen.render.prints import PrintOptions
 
 
-class Lang(str, Enum):
-    """Languages of the printed words."""
-
-    EN = "en"
-    ES = "es"
+# Languages of the printed words: one per file in printgen/lang (Lang.EN, Lang.ES, ...).
+Lang = Enum("Lang", {code.upper(): code for code in LANGS}, type=str)  # type: ignore[misc]
 
 
 PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]

@@ -62,6 +62,23 @@ def plural_es(word: str) -> str:
 PLURALS: dict[str, Callable[[str], str]] = {"en": plural_en, "es": plural_es}
 
 
+def _spanish_conjunction(word: str, following: str) -> str:
+    """Returns `y`/`o` changed to `e`/`u` before the sounds that require it (`7 u 8`, `plata e hierro`)."""
+    nxt = following.lstrip("*“«\"'(").lower()
+    if word == "y" and (nxt.startswith(("i", "hi", "í", "hí")) and not nxt.startswith(("hie", "hia", "hio"))):
+        return "e"
+    token = nxt.split(" ")[0]
+    reads_o = token.startswith(("o", "ho", "ó", "hó", "8")) or token == "11" or (len(token) == 5 and token[:2] == "11")
+    if word == "o" and reads_o:  # ocho, once, once mil
+        return "u"
+    return word
+
+
+def conjunction(word: str, following: str, lang: str) -> str:
+    """Returns the word joining the last item of a list, as the item that follows it wants it."""
+    return _spanish_conjunction(word, following) if lang == "es" else word
+
+
 def plural(word: str, lang: str = "en") -> str:
     """Returns the plural of a noun (or noun phrase) by a language's rules."""
     return PLURALS.get(lang, plural_en)(word)

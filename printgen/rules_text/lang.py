@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from printgen.lang import LANGS, TemplateError, placeholders, templates
-from printgen.lang.grammar import counted, plural, plural_en, plural_es
+from printgen.lang.grammar import conjunction, counted, plural, plural_en, plural_es
 
 __all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
@@ -68,15 +68,13 @@ class Texts:
             return ""
         if len(items) == 1:
             return items[0]
-        word = self(f"word.{conj}")
-        if self.lang == "es":
-            word = _spanish_conjunction(word, items[-1])
+        word = conjunction(self(f"word.{conj}"), items[-1], self.lang)
         return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
     def number(self, x: float, places: int = 1) -> str:
         """Returns a decimal number in local style: `3.1` or `3,1`."""
         text = f"{x:.{places}f}"
-        return text.replace(".", ",") if self.lang == "es" else text
+        return text.replace(".", self("word.decimal_point"))
 
     def percent(self, p: Fraction) -> str:
         """Returns a probability as a percentage with one decimal: `31.3%` or `31,3 %`."""
@@ -87,15 +85,3 @@ class Texts:
     def fraction(p: Fraction) -> str:
         """Returns a probability as an exact fraction: `5/16` (`1` for certainty)."""
         return str(p)
-
-
-def _spanish_conjunction(word: str, following: str) -> str:
-    """Returns `y`/`o` changed to `e`/`u` before the sounds that require it (`7 u 8`, `plata e hierro`)."""
-    nxt = following.lstrip("*“«\"'(").lower()
-    if word == "y" and (nxt.startswith(("i", "hi", "í", "hí")) and not nxt.startswith(("hie", "hia", "hio"))):
-        return "e"
-    token = nxt.split(" ")[0]
-    reads_o = token.startswith(("o", "ho", "ó", "hó", "8")) or token == "11" or (len(token) == 5 and token[:2] == "11")
-    if word == "o" and reads_o:  # ocho, once, once mil
-        return "u"
-    return word
