@@ -134,3 +134,14 @@ def test_the_terminal_counts_with_the_plural_helper() -> None:
     assert describe_payment("no_move", one, "asset") == "a cast that moves nothing: the mover pays 1 asset to the pool"
     two = dataclasses.replace(one, amount=2)
     assert describe_payment("wedge", two, "good") == "landing on a wedge: the mover pays 2 goods to the pool"
+
+
+def test_an_illegal_move_names_a_cast_of_one_mark_in_the_singular() -> None:
+    from helpers import P
+
+    from printgen.engine.moves import Move
+    from printgen.errors import IllegalMoveError
+
+    pos = P("gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,h | B 20 cw h,h,h,h,h")
+    with pytest.raises(IllegalMoveError, match=r"with a cast of 1 mark \(score 1\); legal"):
+        pos.play(1, Move.parse("E2"))
