@@ -19,7 +19,6 @@ from printgen.inputs import path_exists
 from printgen.lang import BASE_LANG, LANGS
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
-    MAX_ARM,
     MAX_PIECES,
     MAX_PLAYERS,
     PAYMENT_EVENTS,
@@ -45,7 +44,6 @@ from printgen.rulesets.schema import REQUIRED, Key, Text, default_of, file_keys,
 
 BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
 RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
-__all__ = ["BUILTIN", "KEYS", "MAX_ARM", "MAX_PIECES", "MAX_PLAYERS", "load_ruleset", "parse_notes", "parse_ruleset"]
 NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
