@@ -48,8 +48,7 @@ class Component:
 
 def board_areas(rs: Ruleset) -> tuple[Area, ...]:
     """Returns the areas the board needs: the pool if anything is ever paid into it, the offering likewise."""
-    payments = [rs.payments.wedge, rs.payments.no_move, rs.payments.bear_off, rs.payments.capture,
-                rs.payments.null_cast]
+    payments = [p for _, p in rs.payments.by_event()]
     pool = rs.economy.stake > 0 or rs.economy.betting is Betting.CHOOSE or any(
         p.amount and p.payee is Payee.POOL for p in payments)
     offering = any(p.amount and p.payee is Payee.OFFERING for p in payments)

@@ -41,8 +41,8 @@ def test_every_builtin_note_is_in_both_languages(name: str) -> None:
     notes = builtin_notes(name)
     assert len(notes) >= 10
     for note in notes:
-        assert all(note.in_lang("en")) and all((note.topic_es, note.decision_es, note.why_es, note.source_es))
-        assert "Macuilxochitl" not in note.decision + note.decision_es
+        assert all(note.in_lang("en")) and all(t.own("es") for t in (note.topic, note.decision, note.why, note.source))
+        assert "Macuilxochitl" not in note.decision + note.decision.get("es")
 
 
 def test_options_keep_the_builtin_notes_and_custom_files_start_without() -> None:

@@ -11,6 +11,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import MoveKind
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
+from printgen.lang.grammar import counted, plural
 from printgen.players.advisor import Analysis
 
 ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
@@ -58,13 +59,13 @@ def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
     cast = ""
     if pos.needs_cast:
         score = pos.score(a.marks)
-        cast = f", cast {a.marks} marks ({'no score' if score is None else f'score {score}'})"
+        cast = f", cast {counted(a.marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
     console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
     for i, s in enumerate(a.suggestions, 1):
         diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
+        items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""
         console.print(f"  {i:>2}. {str(s.move):<9} win game {s.win_game * 100:5.1f}%   "
-                      f"win contest {s.win_contest * 100:6.2f}%" + (f"   {item}s {s.items:+6.2f}" if gambling else "")
-                      + diff)
+                      f"win contest {s.win_contest * 100:6.2f}%" + items + diff)
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):

@@ -10,6 +10,7 @@ import typer
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt, SeedOpt
+from printgen.lang.grammar import counted
 
 if TYPE_CHECKING:
     from printgen.rulesets import Ruleset
@@ -68,5 +69,5 @@ def cast(
         return
     for c in casts:
         score = beans.score(c.marks)
-        print(f"{c}  {c.marks} mark{'s' if c.marks != 1 else ''}  →  {'—' if score is None else score}  "
+        print(f"{c}  {counted(c.marks, 'mark')}  →  {'—' if score is None else score}  "
               f"({meaning(rs, score)})")

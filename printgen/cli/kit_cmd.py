@@ -9,7 +9,7 @@ import typer
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, RulesetOpt, SeatsOpt
-from printgen.cli.print_cmd import FlipOpt, GreyOpt, Lang, LangOpt, OffsetOpt, OutOpt, PaperOpt, parse_offset
+from printgen.cli.print_cmd import ENGLISH, FlipOpt, GreyOpt, LangOpt, OffsetOpt, OutOpt, PaperOpt, parse_offset
 from printgen.files import OutputDir
 from printgen.render.formats import Flip, Format
 from printgen.render.paper import Paper
@@ -17,7 +17,7 @@ from printgen.render.paper import Paper
 
 @reports_errors
 def rules(
-    ruleset: RulesetOpt = DEFAULT_RULESET, lang: LangOpt = Lang.EN, paper: PaperOpt = Paper.A4,
+    ruleset: RulesetOpt = DEFAULT_RULESET, lang: LangOpt = ENGLISH, paper: PaperOpt = Paper.A4,
     output: OutOpt = Path("output"),
     flip: Annotated[Flip, typer.Option("--flip", help="Duplex edge your printer turns on (booklets: short).")]
     = Flip.SHORT,
@@ -53,7 +53,7 @@ def rules(
 
 @reports_errors
 def kit(
-    ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, lang: LangOpt = Lang.EN,
+    ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, lang: LangOpt = ENGLISH,
     output: OutOpt = Path("output"), grey: GreyOpt = False, flip: FlipOpt = Flip.LONG, back_offset: OffsetOpt = "0,0",
     seats: SeatsOpt = None, force: ForceOpt = False,
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printgen.engine.events import Event, EventKind, Reason
 from printgen.engine.position import seat_name
+from printgen.lang.grammar import counted
 from printgen.rulesets import Ruleset
 
 _REASON = {
@@ -32,11 +33,11 @@ def describe(event: Event, rs: Ruleset) -> str | None:
             return f"{p} captures {seat_name(event.other or 0)}'s piece on cell {event.cell}: it goes back to the hand"
         case EventKind.PAY:
             n = event.amount or 0
-            things = item if n == 1 else f"{item}s"
+            things = counted(n, item)
             why = "" if event.reason is None else f" {_REASON[event.reason]}"
             if event.reason in (Reason.POOL_WON, Reason.OFFERING_WON):
-                return f"{_who(event.payee)} takes {n} {things}{why}"
-            return f"{_who(event.payer)} pays {n} {things} to {_who(event.payee)}{why}"
+                return f"{_who(event.payee)} takes {things}{why}"
+            return f"{_who(event.payer)} pays {things} to {_who(event.payee)}{why}"
         case EventKind.EXTRA_TURN:
             return f"{p} landed on a rounded cell: another turn"
         case EventKind.BEAR_OFF:

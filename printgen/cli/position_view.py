@@ -6,6 +6,7 @@ from rich.console import Console
 
 from printgen.cli.board_text import draw_board
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
+from printgen.lang.grammar import counted
 
 
 def show_position(pos: Position, console: Console, marks: dict[int, str] | None = None) -> None:
@@ -21,7 +22,7 @@ def show_position(pos: Position, console: Console, marks: dict[int, str] | None 
         hand, home = places.count(HAND), places.count(HOME)
         cells = sorted(p for p in places if isinstance(p, int))
         turn = "  ◀ to move" if s == pos.to_move and pos.phase is not Phase.OVER else ""
-        held = f"{pos.holdings(s)} {item}s, " if gambling else ""
+        held = f"{counted(pos.holdings(s), item)}, " if gambling else ""
         penalty = pos.penalty(s)
         owes = "" if penalty is None else "  (misses the next turn)" if penalty == "miss" else \
             f"  (the piece on {penalty} moves back next turn)"

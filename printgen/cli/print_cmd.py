@@ -14,6 +14,7 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, RulesetOpt, SeatsOpt
 from printgen.errors import OptionError
 from printgen.files import OutputDir
+from printgen.lang import LANGS
 from printgen.render.formats import Flip, Format
 from printgen.render.paper import Paper
 
@@ -22,11 +23,9 @@ if TYPE_CHECKING:
     from printgen.render.scene import Page
 
 
-class Lang(str, Enum):
-    """Languages of the printed words."""
-
-    EN = "en"
-    ES = "es"
+# Languages of the printed words: one per file in printgen/lang (Lang.EN, Lang.ES, ...).
+Lang = Enum("Lang", {code.upper(): code for code in LANGS}, type=str)  # type: ignore[misc]
+ENGLISH = Lang("en")
 
 
 class Drawn(str, Enum):
@@ -75,7 +74,7 @@ def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, seats: 
 @reports_errors
 def board(
     ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
-    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, lang: LangOpt = Lang.EN,
+    fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, lang: LangOpt = ENGLISH,
     orientation: Annotated[Drawn | None, typer.Option("--orientation", help="plus (+) or x; default: "
                                                             "the ruleset's.")] = None,
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
@@ -116,7 +115,7 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
     def command(
         ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
         fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, flip: FlipOpt = Flip.LONG,
-        back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, dpi: DpiOpt = 100, force: ForceOpt = False,
+        back_offset: OffsetOpt = "0,0", lang: LangOpt = ENGLISH, dpi: DpiOpt = 100, force: ForceOpt = False,
     ) -> None:
         from printgen.render import prints
         from printgen.render.output import stem
@@ -148,7 +147,7 @@ cards = _set_command("cards", "card_pages", "Patolli item cards",
 @reports_errors
 def calibrate(
     paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"), flip: FlipOpt = Flip.LONG,
-    back_offset: OffsetOpt = "0,0", lang: LangOpt = Lang.EN, force: ForceOpt = False,
+    back_offset: OffsetOpt = "0,0", lang: LangOpt = ENGLISH, force: ForceOpt = False,
 ) -> None:
     """Print a sheet that measures your duplex offset."""
     from printgen.render.output import write_pages

@@ -10,6 +10,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
+from printgen.lang.grammar import counted
 
 
 @reports_errors
@@ -36,7 +37,7 @@ def replay(
         pos, events = pos.play(turn.marks or 0, turn.move)
         if not as_json:
             said = "; ".join(line for e in events if (line := describe(e, pos.ruleset)))
-            cast = "" if turn.marks is None else f" cast {turn.marks} marks,"
+            cast = "" if turn.marks is None else f" cast {counted(turn.marks, 'mark')},"
             print(f"{i:4}. {mover}{cast} {turn.move}: {said}")
     if as_json:
         print(json.dumps(notation.to_json(pos), ensure_ascii=False))

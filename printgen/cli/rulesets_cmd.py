@@ -11,6 +11,7 @@ import typer
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import ForceOpt, JsonOpt
+from printgen.lang.grammar import counted
 
 if TYPE_CHECKING:  # the rulesets and the engine are imported when a command runs, so that --help starts at once
     from printgen.rulesets import Ruleset
@@ -19,10 +20,15 @@ if TYPE_CHECKING:  # the rulesets and the engine are imported when a command run
 app = typer.Typer(help="List, show and export rulesets.", no_args_is_help=True, rich_markup_mode=None)
 NameArg = Annotated[str, typer.Argument(help="Ruleset: a built-in name or a .toml file, with +OPTION.")]
 
-_EVENTS = {
-    "wedge": "landing on a wedge", "no_move": "a cast that moves nothing", "bear_off": "bearing a piece off",
-    "capture": "a capture", "null_cast": "a cast with no score",
-}
+
+
+def _events() -> dict[str, str]:
+    """Returns each payment event and its words: {"wedge": "landing on a wedge", ...}."""
+    from printgen.rulesets.model import Payments
+    from printgen.rulesets.schema import file_keys
+
+    return {f.name: k.doc for f, k in file_keys(Payments)}
+
 _PAYER = {"mover": "the mover", "opponents": "each opponent", "captured": "the captured piece's owner"}
 _PAYEE = {"mover": "the mover", "opponents": "each opponent", "pool": "the pool", "offering": "the offering"}
 
@@ -30,10 +36,10 @@ _PAYEE = {"mover": "the mover", "opponents": "each opponent", "pool": "the pool"
 def describe_payment(event: str, p: Payment, item: str) -> str:
     """Returns one line saying who pays whom for an event."""
     if p.amount == 0:
-        return f"{_EVENTS[event]}: no payment"
+        return f"{_events()[event]}: no payment"
     when = f" (with at least {p.min_on_board} pieces on the board)" if p.min_on_board else ""
-    items = item if p.amount == 1 else item + "s"
-    return f"{_EVENTS[event]}{when}: {_PAYER[p.payer.value]} pays {p.amount} {items} to {_PAYEE[p.payee.value]}"
+    items = counted(p.amount, item)
+    return f"{_events()[event]}{when}: {_PAYER[p.payer.value]} pays {items} to {_PAYEE[p.payee.value]}"
 
 
 def ruleset_json(rs: Ruleset) -> dict[str, Any]:
@@ -116,9 +122,10 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     console.print(f"Players: {pl.min_players}–{pl.max_players}, pieces {list(pl.pieces)}, "
                   f"direction {pl.direction.value}, opening {pl.opening.value}")
     ec = rs.economy
-    console.print(f"Items: {ec.starting_items} {ec.item_name}s each; stake {ec.stake}; betting {ec.betting.value}; "
+    console.print(f"Items: {counted(ec.starting_items, ec.item_name)} each; stake {ec.stake}; "
+                  f"betting {ec.betting.value}; "
                   f"bankrupt when {ec.bankruptcy.value.replace('_', ' ')}")
-    for event in _EVENTS:
+    for event in _events():
         console.print(" • " + describe_payment(event, getattr(rs.payments, event), ec.item_name))
     for opt in rs.options:
         console.print(f"Option [bold]+{opt.name}[/bold]: {opt.description}")

@@ -19,6 +19,7 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.tables import Tables, tables_for
 from printgen.engine.topology import SEAT_NAMES, Topology, topology_for
 from printgen.errors import IllegalMoveError, PositionError, RulesetError
+from printgen.lang.grammar import counted
 from printgen.rulesets.model import Ruleset
 
 
@@ -270,7 +271,7 @@ class Position:
 
     def _cast_text(self, marks: int) -> str:
         score = self.score(marks)
-        return f"{marks} marks (no score)" if score is None else f"{marks} marks (score {score})"
+        return f"{counted(marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
 
     def play(self, marks: int, move: Move | int) -> tuple[Position, list[Event]]:
         """Returns the position after a cast and a legal move, with what happened."""

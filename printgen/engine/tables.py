@@ -63,8 +63,7 @@ def tables_for(ruleset: Ruleset, players: int) -> Tables:
                     dtype=np.int64)
     pm = ruleset.payments
     pay = np.zeros((8, 4), dtype=np.int64)
-    for row, payment in ((k.R_WEDGE, pm.wedge), (k.R_NO_MOVE, pm.no_move), (k.R_BEAR_OFF, pm.bear_off),
-                         (k.R_CAPTURE, pm.capture), (k.R_NULL, pm.null_cast)):
+    for row, (_, payment) in enumerate(pm.by_event()):  # rows R_WEDGE .. R_NULL follow PAYMENT_EVENTS
         pay[row] = _pay_row(payment)
     econ = ruleset.economy
     return Tables(

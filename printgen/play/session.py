@@ -33,6 +33,7 @@ from printgen.files import (
     resolve_target,
     write_atomic,
 )
+from printgen.lang.grammar import counted
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
@@ -203,7 +204,7 @@ class Session:
 
     def _cast_words(self, marks: int) -> str:
         score = self.position.score(marks)
-        return f"{marks} marks, no score" if score is None else f"{score}"
+        return f"{counted(marks, 'mark')}, no score" if score is None else f"{score}"
 
     # ---- playing ----
 
@@ -271,7 +272,7 @@ class Session:
                 seats.append(f"{who}: out")
                 continue
             places = pos.places(s)
-            held = f"{pos.holdings(s)} {item}s, " if pos.ruleset.economy.gambling else ""
+            held = f"{counted(pos.holdings(s), item)}, " if pos.ruleset.economy.gambling else ""
             seats.append(f"{who}: {held}hand {places.count(HAND)}, home {places.count(HOME)}")
         if not pos.ruleset.economy.gambling:  # played for the win alone: nothing staked to show
             return f"game {pos.game} · " + " · ".join(seats)

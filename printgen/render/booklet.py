@@ -8,9 +8,8 @@ from printgen.render.paper import Paper, Sheet
 from printgen.render.saddle import impose_saddle_stitch, pad_to_four
 from printgen.render.scene import Page
 from printgen.rules_text import booklet, reference_card
+from printgen.rules_text.lang import Texts
 from printgen.rulesets.model import Ruleset
-
-COVER_NOTE = {"en": "Rules · printed with printgen", "es": "Reglas · impresas con printgen"}
 
 
 def booklet_spec(paper: Paper) -> PageSpec:
@@ -27,7 +26,7 @@ def booklet_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
     """Returns the booklet's pages in reading order: the cover, then the rules, numbered from 2."""
     spec = booklet_spec(paper)
     doc = booklet(rs, lang)
-    return [cover(doc, rs, spec, COVER_NOTE[lang])] + typeset(doc, rs, spec, numbers_from=2)
+    return [cover(doc, rs, spec, Texts(lang)("cover.note"))] + typeset(doc, rs, spec, numbers_from=2)
 
 
 def imposed_booklet(pages: list[Page], paper: Paper, flip: Flip = Flip.SHORT) -> list[Page]:

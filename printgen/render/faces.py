@@ -141,9 +141,9 @@ def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:
         if comp.kind is not ComponentKind.ITEMS:
             continue
         if comp.item is None:
-            name = (econ.item_name_es if lang == "es" else econ.item_name).capitalize()
+            name = econ.item_name.get(lang).capitalize()
             out += [item_chit(name) for _ in range(comp.count)]
         else:
-            name = comp.item.name_es if lang == "es" and comp.item.name_es else comp.item.name
+            name = comp.item.name.get(lang)
             out += [item_card(name, comp.item.value, len(values) > 1, rs.title) for _ in range(comp.count)]
     return out

@@ -17,21 +17,10 @@ from printgen.render.pdf import Metadata
 from printgen.render.prints import PrintOptions, bean_pages, board_pages, card_pages, pieces_pages
 from printgen.render.scene import Page
 from printgen.render.words import WORDS
+from printgen.rules_text.lang import Texts
 from printgen.rulesets.model import Ruleset
 
 STEPS = ("board", "pieces", "beans", "cards", "booklet", "reference card", "how to print", "combined kit")
-NAMES = {
-    "en": {"board": "the board", "pieces": "the pieces", "beans": "the bean chits", "cards": "the item cards",
-           "booklet": "the rules booklet, to print double-sided and fold", "reading": "the rules in reading order",
-           "card": "the reference card", "howto": "this page", "kit": "everything above except the reading copy, "
-           "in printing order"},
-    "es": {"board": "el tablero", "pieces": "las piezas", "beans": "las fichas de frijol", "cards": "las cartas de "
-           "objetos", "booklet": "el cuadernillo de reglas, para imprimir a doble cara y doblar", "reading": "las "
-           "reglas en orden de lectura", "card": "la tarjeta de referencia", "howto": "esta página",
-           "kit": "todo lo anterior salvo la copia de lectura, en orden de impresión"},
-}
-
-
 @dataclass(frozen=True)
 class KitResult:
     """The files written and the combined PDF's page count."""
@@ -44,6 +33,7 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
               progress: Callable[[str], None] = lambda step: None) -> KitResult:
     """Builds and writes the kit; progress is called as each step starts."""
     lang, paper = opts.lang, opts.paper
+    T = Texts(lang)
     sets: dict[str, list[Page]] = {}
     progress("board")
     sets["board"], _ = board_pages(rs, opts)
@@ -61,23 +51,24 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     progress("how to print")
     names = {k: stem(rs, k, paper.value, lang, opts.grey)
              for k in ("board", "pieces", "beans", "cards", "booklet", "reading", "card", "howto", "kit")}
-    listing = [(f"{names[k]}.pdf", NAMES[lang][k], len(sets[k]))
+    what = {k: T(f"kit.{k}") for k in names}
+    listing = [(f"{names[k]}.pdf", what[k], len(sets[k]))
                for k in ("board", "pieces", "beans", "cards", "booklet", "card")]
-    listing.insert(5, (f"{names['reading']}.pdf", NAMES[lang]["reading"], len(reading)))
+    listing.insert(5, (f"{names['reading']}.pdf", what["reading"], len(reading)))
     tiles = max(0, len(sets["board"]) - 1)
     howto = howto_page(rs, lang, paper, listing, tiles, opts.flip.value)
     combined = howto + [p for k in ("board", "pieces", "beans", "cards", "booklet", "card") for p in sets[k]]
-    listing.insert(0, (f"{names['howto']}.pdf", NAMES[lang]["howto"], len(howto)))
-    listing.append((f"{names['kit']}.pdf", NAMES[lang]["kit"], len(combined)))
+    listing.insert(0, (f"{names['howto']}.pdf", what["howto"], len(howto)))
+    listing.append((f"{names['kit']}.pdf", what["kit"], len(combined)))
     howto = howto_page(rs, lang, paper, listing, tiles, opts.flip.value)  # now listing the combined file too
     combined[: len(howto)] = howto
     files: list[Path] = []
     for key, pages in (("howto", howto), *sets.items(), ("reading", reading)):
-        meta = Metadata(f"Patolli {WORDS[lang].get(key, key)}: {rs.title}", subject=key)
+        meta = Metadata(f"Patolli {WORDS[lang].get(key, key)}: {rs.title.get(lang)}", subject=key)
         files += write_pages(out, pages, names[key], Format.PDF, opts.grey, meta)
     progress("combined kit")
     files += write_pages(out, combined, names["kit"], Format.PDF, opts.grey,
-                         Metadata(f"Patolli print kit: {rs.title}", subject="kit"))
+                         Metadata(f"Patolli print kit: {rs.title.get(lang)}", subject="kit"))
     return KitResult(files, len(combined))
 
 

@@ -1,13 +1,15 @@
-"""The few words printed on the sheets themselves, in English and Spanish."""
+"""The words printed on the sheets themselves (captions, board labels), in every language of `printgen/lang`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+from printgen.lang import LANGS, templates
 
 
 @dataclass(frozen=True)
 class Labels:
-    """The words printed on the board, in one language."""
+    """The words printed on the board, in one language (the `[board_label]` table of a language file)."""
 
     title: str
     subtitle: str
@@ -23,53 +25,10 @@ class Labels:
     detail: str  # "{cells} cells · {beans} beans"
 
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "actual": "print at 100% / actual size",
-        "glue": "glue here",
-        "tile": "Tile",
-        "map_title": "How the board goes together",
-        "map_note": "Cut each tile along its dashed line on the left and top, then glue it over its neighbour, "
-                    "crosses on crosses.",
-        "page": "page {n} of {m}",
-        "board": "board",
-        "pieces": "pieces",
-        "beans": "bean chits",
-        "cards": "item cards",
-        "front": "front",
-        "back": "back (print on the reverse)",
-        "cal_title": "Duplex calibration",
-        "cal_front": "Print this sheet on both sides. Hold it to a light with the back facing you.",
-        "cal_back": "Read where each cross from the front falls on the scales: enter the numbers as "
-                    "--back-offset X,Y (mm).",
-        "cal_flip": "printed for --flip {flip}",
-    },
-    "es": {
-        "actual": "imprimir al 100 % / tamaño real",
-        "glue": "pegar aquí",
-        "tile": "Pieza",
-        "map_title": "Cómo se arma el tablero",
-        "map_note": "Recorta cada pieza por su línea discontinua de la izquierda y de arriba y pégala sobre la "
-                    "vecina, cruz sobre cruz.",
-        "page": "página {n} de {m}",
-        "board": "tablero",
-        "pieces": "piezas",
-        "beans": "fichas de frijol",
-        "cards": "cartas de objetos",
-        "front": "anverso",
-        "back": "reverso (imprimir al dorso)",
-        "cal_title": "Calibración a doble cara",
-        "cal_front": "Imprime esta hoja por las dos caras. Ponla a contraluz con el reverso hacia ti.",
-        "cal_back": "Lee dónde cae cada cruz del anverso en las escalas y escribe los números como "
-                    "--back-offset X,Y (mm).",
-        "cal_flip": "impreso para --flip {flip}",
-    },
-}
+def _table(lang: str, name: str) -> dict[str, str]:
+    return {key[len(name) + 1:]: text for key, text in templates(lang).items() if key.startswith(f"{name}.")}
 
-BOARD_LABELS = {
-    "en": Labels("Patolli", "", "Offering to Macuilxóchitl", "items offered", "Pool", "stake and penalties",
-                 "Cast the beans here", "", "In hand", "Home", "Seat {letter}", "{cells} cells · {beans} beans"),
-    "es": Labels("Patolli", "", "Ofrenda a Macuilxóchitl", "objetos ofrendados", "Bote", "apuestas y multas",
-                 "Lanza aquí los frijoles", "", "En mano", "Meta", "Asiento {letter}",
-                 "{cells} casillas · {beans} frijoles"),
-}
+
+# The captions of the printed sheets ([sheet]) and the board's labels, by language.
+WORDS: dict[str, dict[str, str]] = {lang: _table(lang, "sheet") for lang in LANGS}
+BOARD_LABELS = {lang: Labels(**{f.name: _table(lang, "board_label")[f.name] for f in fields(Labels)}) for lang in LANGS}

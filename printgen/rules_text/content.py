@@ -51,7 +51,7 @@ def _code_to_italic(text: str) -> str:
 def history(P: Phrases) -> Section:
     """Returns the short history, with its sources credited, and what this ruleset follows."""
     T, rs = P.T, P.rs
-    summary = rs.summary_es if P.lang == "es" and rs.summary_es else rs.summary
+    summary = rs.summary.get(P.lang)
     blocks: list[Block] = [Paragraph(f"*{escape(summary)}*")] if summary else []
     blocks += _paragraphs([T(f"history.p{i}") for i in range(1, 5)])
     follows = T("history.follows", source=escape(rs.source)) if rs.source else T("history.follows_custom")
@@ -76,7 +76,7 @@ def component_line(P: Phrases, c: Component) -> str:
         case ComponentKind.ITEMS:
             if c.item is None:
                 return T("components.items", items=P.items(c.count), players=P.rs.players.max_players)
-            name = (c.item.name_es or c.item.name) if P.lang == "es" else c.item.name
+            name = c.item.name.get(P.lang)
             valued = len({i.value for i in P.rs.economy.items}) > 1
             key = "components.named_item_value" if valued else "components.named_item"
             return T(key, count=c.count, name=escape(name), value=c.item.value)
@@ -191,7 +191,7 @@ def options_section(P: Phrases) -> Section:
         return _section(P, "options", [Paragraph(T("options.none"))])
     items = []
     for opt in rs.options:
-        text = opt.description_es if P.lang == "es" and opt.description_es else opt.description
+        text = opt.description.get(P.lang)
         key = "options.applied" if opt.name in rs.applied else "options.item"
         items.append(T(key, name=opt.name, description=escape(text)))
     return _section(P, "options", [Paragraph(T("options.intro", name=rs.name)), Bullets(tuple(items))])

@@ -1,4 +1,4 @@
-"""The texts of one language: templates from `templates/<lang>.toml`, filled, counted and joined in code.
+"""The texts of one language: templates from `printgen/lang/<lang>.toml`, filled, counted and joined in code.
 
 Templates hold whole sentences with `{placeholders}`; this module supplies what a template cannot:
 plurals of nouns (fixed ones from the template's `[noun]` table, a ruleset's item name by rule),
@@ -7,50 +7,14 @@ lists joined with the right conjunction, and numbers, fractions and percentages 
 
 from __future__ import annotations
 
-import string
-import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cache
-from importlib import resources
-from typing import Any
 
-from printgen.errors import PatolliError
+from printgen.lang import LANGS, TemplateError, placeholders, templates
+from printgen.lang.grammar import conjunction, counted, plural, plural_en, plural_es
 
-LANGS = ("en", "es")
-
-
-class TemplateError(PatolliError):
-    """A template is missing or names a placeholder the code does not fill."""
-
-
-def template_text(lang: str) -> str:
-    """Returns the TOML text of a language's templates."""
-    if lang not in LANGS:
-        raise TemplateError(f"no texts for language {lang!r}; languages: {', '.join(LANGS)}")
-    return resources.files("printgen.rules_text").joinpath("templates", f"{lang}.toml").read_text("utf-8")
-
-
-def _flatten(prefix: str, data: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
-    for key, value in data.items():
-        name = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
-            _flatten(name, value, out)
-        else:
-            out[name] = value
-    return out
-
-
-@cache
-def templates(lang: str) -> dict[str, Any]:
-    """Returns every template of a language by dotted key (`turn.cast`); nouns are [singular, plural]."""
-    return _flatten("", tomllib.loads(template_text(lang)), {})
-
-
-def placeholders(template: str) -> set[str]:
-    """Returns the names of the placeholders in a template."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+__all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
 
 class Texts:
@@ -71,6 +35,13 @@ class Texts:
             raise TemplateError(f"{self.lang}.toml '{key}' uses {{{exc.args[0]}}}, which the code does not fill") \
                 from None
 
+    def lines(self, key: str, **values: object) -> tuple[str, ...]:
+        """Returns the list of texts `key` (paragraphs, bullets), each with its placeholders filled from values."""
+        texts = self.t.get(key)
+        if not isinstance(texts, list):
+            raise TemplateError(f"{self.lang}.toml has no list of texts '{key}'")
+        return tuple(text.format_map(values) for text in texts)
+
     def noun(self, key: str, n: int) -> str:
         """Returns a fixed noun in the form for n: `piece` or `pieces`."""
         forms = self.t.get(f"noun.{key}")
@@ -84,11 +55,11 @@ class Texts:
 
     def plural(self, word: str) -> str:
         """Returns the plural of a noun (or noun phrase) that comes from data, by the language's rules."""
-        return plural_es(word) if self.lang == "es" else plural_en(word)
+        return plural(word, self.lang)
 
     def counted(self, n: int, singular: str) -> str:
         """Returns a number with a data noun in the form for n: `1 chip`, `2 chips`."""
-        return f"{n} {singular if n == 1 else self.plural(singular)}"
+        return counted(n, singular, self.lang)
 
     def join(self, parts: Iterable[str], conj: str = "and") -> str:
         """Returns the parts as one list: `a, b and c`; conj is `and` or `or`."""
@@ -97,15 +68,13 @@ class Texts:
             return ""
         if len(items) == 1:
             return items[0]
-        word = self(f"word.{conj}")
-        if self.lang == "es":
-            word = _spanish_conjunction(word, items[-1])
+        word = conjunction(self(f"word.{conj}"), items[-1], self.lang)
         return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
     def number(self, x: float, places: int = 1) -> str:
         """Returns a decimal number in local style: `3.1` or `3,1`."""
         text = f"{x:.{places}f}"
-        return text.replace(".", ",") if self.lang == "es" else text
+        return text.replace(".", self("word.decimal_point"))
 
     def percent(self, p: Fraction) -> str:
         """Returns a probability as a percentage with one decimal: `31.3%` or `31,3 %`."""
@@ -116,66 +85,3 @@ class Texts:
     def fraction(p: Fraction) -> str:
         """Returns a probability as an exact fraction: `5/16` (`1` for certainty)."""
         return str(p)
-
-
-def _spanish_conjunction(word: str, following: str) -> str:
-    """Returns `y`/`o` changed to `e`/`u` before the sounds that require it (`7 u 8`, `plata e hierro`)."""
-    nxt = following.lstrip("*“«\"'(").lower()
-    if word == "y" and (nxt.startswith(("i", "hi", "í", "hí")) and not nxt.startswith(("hie", "hia", "hio"))):
-        return "e"
-    token = nxt.split(" ")[0]
-    reads_o = token.startswith(("o", "ho", "ó", "hó", "8")) or token == "11" or (len(token) == 5 and token[:2] == "11")
-    if word == "o" and reads_o:  # ocho, once, once mil
-        return "u"
-    return word
-
-
-_ES_PREPOSITIONS = {"de", "del", "con", "para", "a", "en", "sin"}
-_ES_UNACCENT = str.maketrans("áéíóú", "aeiou")
-
-
-def plural_en(word: str) -> str:
-    """Returns the English plural of a noun phrase: its head noun (the last word, or the one before `of`)."""
-    words = word.split(" ")
-    head = words.index("of") - 1 if "of" in words[1:] else len(words) - 1
-    w = words[head]
-    lower = w.lower()
-    if lower.endswith(("s", "x", "z", "ch", "sh")):
-        w += "es"
-    elif lower.endswith("y") and len(w) > 1 and lower[-2] not in "aeiou":
-        w = w[:-1] + "ies"
-    else:
-        w += "s"
-    words[head] = w
-    return " ".join(words)
-
-
-def _plural_es_word(w: str) -> str:
-    lower = w.lower()
-    if not lower:
-        return w
-    last = lower[-1]
-    if last in "aeioué" or last in "áó":
-        return w + "s"
-    if last in "íú":
-        return w + "es"
-    if last == "z":
-        return w[:-1] + "ces"
-    if last in "sx" and len(lower) > 1 and not any(c in "áéíóú" for c in lower[-3:]):
-        return w  # la crisis, las crisis
-    # A final stressed syllable loses its written accent: canción, canciones.
-    if len(lower) >= 2 and lower[-2] in "áéíóú" and last in "ns":
-        w = w[:-2] + w[-2].translate(_ES_UNACCENT) + w[-1]
-    return w + "es"
-
-
-def plural_es(word: str) -> str:
-    """Returns the Spanish plural of a noun phrase: every word before the first preposition."""
-    words = word.split(" ")
-    out = []
-    plural = True
-    for w in words:
-        if w.lower() in _ES_PREPOSITIONS:
-            plural = False
-        out.append(_plural_es_word(w) if plural else w)
-    return " ".join(out)

@@ -17,9 +17,18 @@ from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_fo
 from printgen.rules_text.blocks import escape
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.load import BUILTIN
-from printgen.rulesets.model import Betting, Direction, NullCast, Opening, Payment, Ruleset, WedgePenalty
+from printgen.rulesets.model import (
+    PAYMENT_EVENTS,
+    Betting,
+    Direction,
+    NullCast,
+    Opening,
+    Payment,
+    Ruleset,
+    WedgePenalty,
+)
 
-EVENTS = ("wedge", "no_move", "bear_off", "capture", "null_cast")
+EVENTS = PAYMENT_EVENTS
 KIND_ORDER = (CellKind.START, CellKind.END, CellKind.WEDGE, CellKind.ROUNDED, CellKind.CENTRE, CellKind.NORMAL)
 
 
@@ -87,7 +96,7 @@ class Phrases:
     def item_name(self) -> str:
         """Returns the ruleset's name for one item in this language."""
         ec = self.rs.economy
-        return (ec.item_name_es or ec.item_name) if self.lang == "es" else ec.item_name
+        return ec.item_name.get(self.lang)
 
     def items(self, n: int) -> str:
         """Returns a number of items: `1 chip`, `20 chips`."""
@@ -339,7 +348,7 @@ class Phrases:
         counted = any(i.count != 1 for i in items)
         header = (self.T("economy.col_item"),) + ((self.T("economy.col_value"),) if valued else ()) \
             + ((self.T("economy.col_count"),) if counted else ())
-        rows = [(escape((i.name_es or i.name) if self.lang == "es" else i.name),)
+        rows = [(escape(i.name.get(self.lang)),)
                 + ((str(i.value),) if valued else ()) + ((str(i.count),) if counted else ()) for i in items]
         return header, rows
 

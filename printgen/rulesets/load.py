@@ -6,16 +6,23 @@ import copy
 import difflib
 import re
 import tomllib
+from dataclasses import is_dataclass, replace
+from enum import Enum
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin, get_type_hints
 
 from printgen.errors import RulesetError
 from printgen.files import read_user_text
 from printgen.inputs import path_exists
+from printgen.lang import BASE_LANG, LANGS
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
+    MAX_PIECES,
+    MAX_PLAYERS,
+    PAYMENT_EVENTS,
+    SECTIONS,
     Bankruptcy,
     BeanRules,
     Betting,
@@ -23,50 +30,41 @@ from printgen.rulesets.model import (
     Direction,
     Economy,
     EntryRules,
-    Item,
     Note,
     NullCast,
-    Opening,
-    Orientation,
-    Payee,
     Payer,
     Payment,
-    Payments,
-    Penalties,
     PlayerRules,
     RuleOption,
     Ruleset,
     Table,
     WedgePenalty,
-    Zone,
 )
+from printgen.rulesets.schema import REQUIRED, Key, Text, default_of, file_keys, toml_name, translated_keys
 
 BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
 RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
-MAX_ARM = 20
-MAX_PIECES = 12
-MAX_PLAYERS = 4
-
-# Every table and key a ruleset file may hold; anything else is refused by name.
-KEYS: dict[str, tuple[str, ...]] = {
-    "ruleset": ("name", "title", "source", "summary", "summary_es"),
-    "board": ("arm_length", "seats", "orientation", "start_depth", "wedge_depths",
-              "rounded_depths", "capture_zones"),
-    "beans": ("count", "mark_probability", "scores", "null_cast"),
-    "players": ("min", "max", "pieces", "direction", "partnerships", "opening", "start_on_board"),
-    "entry": ("scores", "first_any"),
-    "economy": ("gambling", "item_name", "item_name_es", "starting_items", "stake", "betting", "bankruptcy",
-                "offering_to_winner", "items"),
-    "payments": ("wedge", "no_move", "bear_off", "capture", "null_cast"),
-    "penalties": ("wedge",),
-    "options": (),
-    "notes": (),  # [[notes]]: how the file's author read their source, as the booklet prints it
-}
-PAYMENT_KEYS = ("amount", "from", "to", "min_on_board")
-ITEM_KEYS = ("name", "value", "count", "name_es")
-OPTION_KEYS = ("description", "description_es", "changes")
-NOTE_KEYS = ("topic", "decision", "why", "source", "topic_es", "decision_es", "why_es", "source_es", "only")
 NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
+
+
+def keys_of(cls: type) -> tuple[str, ...]:
+    """Returns every key a table of this model class may hold: its keyed fields, and `KEY_es` beside texts."""
+    hints = get_type_hints(cls)
+    out: list[str] = []
+    for f, k in file_keys(cls):
+        out.append(toml_name(f, k))
+        if hints[f.name] is Text:
+            out += translated_keys(toml_name(f, k))
+    return tuple(out)
+
+
+def file_tables() -> dict[str, tuple[str, ...]]:
+    """Returns every table and key a ruleset file may hold; anything else is refused by name."""
+    return {**{table: keys_of(cls) for table, cls in SECTIONS.items()},
+            "options": (), "notes": ()}  # [[notes]]: how the file's author read their source, as the booklet prints
+
+
+KEYS = file_tables()
 
 
 class _Reader:
@@ -124,6 +122,107 @@ class _Reader:
             raise self.fail(key, f"must be one of {', '.join(allowed)}; got {value!r}")
         return enum(value)
 
+    def text_in_langs(self, key: str, default: Text | None = None) -> Text:
+        """Returns a text with its translations: `key = "..."` (with `key_es = "..."` beside it) or
+        `key = { en = "...", es = "..." }`; a language the file leaves out comes from the default."""
+        if key in self.data:
+            value = self.data[key]
+            if isinstance(value, str):
+                texts = {BASE_LANG: value}
+            elif isinstance(value, dict):
+                for lang, text in value.items():
+                    if lang not in LANGS:
+                        raise self.fail(key, f"unknown language '{lang}'; languages: {', '.join(LANGS)}")
+                    if not isinstance(text, str):
+                        raise self.fail(key, f"{lang} must be text, got {text!r}")
+                if BASE_LANG not in value:
+                    raise self.fail(key, f"the table of texts needs '{BASE_LANG}', the text in English")
+                texts = dict(value)
+            else:
+                raise self.fail(key, f"must be text or a table of texts by language ({BASE_LANG} = \"...\"), "
+                                     f"got {value!r}")
+        elif default is None:
+            raise self.fail(key, "missing")
+        else:
+            texts = default.by_lang()
+        for lang in LANGS:
+            if lang != BASE_LANG:
+                own = self.text(f"{key}_{lang}", "")
+                texts[lang] = own or texts.get(lang) or (default.own(lang) if default is not None else "")
+        return Text(texts.pop(BASE_LANG), **texts)
+
+    def fraction(self, key: str, default: Fraction | None = None) -> Fraction:
+        """Returns a probability written as a fraction ("1/2") or a decimal ("0.5"), strictly between 0 and 1."""
+        if default is not None and key not in self.data:
+            return default
+        text = self.text(key)
+        if not re.fullmatch(r"[0-9]{1,9}/[0-9]{1,9}|[0-9]?\.[0-9]{1,9}", text.strip()):
+            raise self.fail(key, f"must be a fraction like \"1/2\" or \"0.5\" (up to nine digits each), "
+                                 f"got {text[:40]!r}")
+        try:
+            p = Fraction(text.strip())
+        except (ValueError, ZeroDivisionError):
+            raise self.fail(key, f"must be a fraction like \"1/2\", got {text!r}") from None
+        if not 0 < p < 1:
+            raise self.fail(key, f"must lie strictly between 0 and 1, got {text}")
+        return p
+
+    def choices(self, key: str, enum: type[Any], default: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
+        """Returns a list of members of enum, each named by its value."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self.fail(key, f"must be a list, got {value!r}")
+        allowed = [m.value for m in enum]
+        for v in value:
+            if v not in allowed:
+                raise self.fail(key, f"unknown value {v!r}; one of: {', '.join(allowed)}")
+        return tuple(enum(v) for v in value)
+
+    def tables(self, key: str, cls: type, default: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
+        """Returns a list of tables (`[[table.key]]`), each read as a cls."""
+        if default is not None and key not in self.data:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self.fail(key, f"must be a list of tables ([[{self.table}.{key}]])")
+        return tuple(cls(**read_table(self.where, f"{self.table}.{key} {i + 1}", cls, body))
+                     for i, body in enumerate(value))
+
+    def value(self, f_name: str, tp: Any, k: Key, name: str, values: dict[str, Any]) -> Any:
+        """Returns the value of one keyed field, read by its type and its key's range and default."""
+        default = default_of(k, values)
+        dflt = None if default is REQUIRED else default
+        lo = values[k.lo] if isinstance(k.lo, str) else k.lo
+        hi = values[k.hi] if isinstance(k.hi, str) else k.hi
+        if tp is bool:
+            return self.flag(name, dflt)
+        if tp is int:
+            return self.integer(name, lo, hi, dflt)  # type: ignore[arg-type]
+        if tp is Text:
+            return self.text_in_langs(name, dflt)
+        if tp is str:
+            return self.text(name, dflt)
+        if tp is Fraction:
+            return self.fraction(name, dflt)
+        if isinstance(tp, type) and issubclass(tp, Enum):
+            return self.choice(name, tp, dflt)
+        if isinstance(tp, type) and is_dataclass(tp):
+            raw = self.data.get(name, dflt)
+            return raw if isinstance(raw, tp) else tp(**read_table(self.where, f"{self.table}.{name}", tp, raw))
+        if get_origin(tp) is tuple:
+            elem = get_args(tp)[0]
+            if elem is int:
+                return self.integers(name, lo, hi, dflt)  # type: ignore[arg-type]
+            if elem == int | None:  # 0 stands for None
+                return tuple(v or None for v in self.integers(name, lo, hi, dflt))  # type: ignore[arg-type]
+            if isinstance(elem, type) and issubclass(elem, Enum):
+                return self.choices(name, elem, dflt)
+            if is_dataclass(elem):
+                return self.tables(name, elem, dflt)  # type: ignore[arg-type]
+        raise TypeError(f"no reader for {f_name}: {tp!r}")  # a model field of a type the schema cannot read
+
     def integers(self, key: str, lo: int, hi: int, default: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Returns a list of integers, each from lo to hi."""
         if default is not None and key not in self.data:
@@ -149,20 +248,27 @@ def _check_keys(where: str, table: str, data: Any, allowed: tuple[str, ...]) -> 
     return data
 
 
+def read_table(where: str, table: str, cls: type, data: Any, only: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Returns the values of cls's keyed fields read from one table (field name -> value), after refusing keys
+    the class does not have; with only, just those fields (the rest of the table is still checked)."""
+    data = _check_keys(where, table, data, keys_of(cls))
+    r = _Reader(where, table, data)
+    hints = get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for f, k in file_keys(cls):
+        if only is None or f.name in only:
+            values[f.name] = r.value(f.name, hints[f.name], k, toml_name(f, k), values)
+    return values
+
+
 def _payment(where: str, name: str, data: Any) -> Payment:
     """Returns one payment rule from its inline table."""
     table = f"payments.{name}"
-    data = _check_keys(where, table, data, PAYMENT_KEYS)
-    r = _Reader(where, table, data)
+    r = _Reader(where, table, _check_keys(where, table, data, keys_of(Payment)))
     amount = r.raw("amount")
     if isinstance(amount, int) and not isinstance(amount, bool) and amount < 0:
         raise r.fail("amount", f"a payment cannot be negative, got {amount}")
-    payment = Payment(
-        amount=r.integer("amount", 0, 1000),
-        payer=r.choice("from", Payer, Payer.MOVER),
-        payee=r.choice("to", Payee, Payee.POOL),
-        min_on_board=r.integer("min_on_board", 0, MAX_PIECES, 0),
-    )
+    payment = Payment(**read_table(where, table, Payment, data))
     if payment.payer is Payer.CAPTURED and name != "capture":
         raise r.fail("from", "'captured' pays only in the capture payment")
     if payment.payer.value == payment.payee.value:
@@ -174,13 +280,14 @@ def _payment(where: str, name: str, data: Any) -> Payment:
 
 def _option_changes(where: str, name: str, body: Any) -> dict[str, Any]:
     """Returns the changes table of one option, after checking its keys name known tables and keys."""
-    body = _check_keys(where, f"options.{name}", body, OPTION_KEYS)
+    body = _check_keys(where, f"options.{name}", body, keys_of(RuleOption))
     changes = body.get("changes", {})
     if not isinstance(changes, dict):
         raise RulesetError(f"{where}: [options.{name}] changes: must be a table of 'table.key' = value")
     for dotted in changes:
         table, _, key = dotted.partition(".")
-        if table not in KEYS or key not in KEYS[table]:
+        tables = file_tables()
+        if table not in tables or key not in tables[table]:
             raise RulesetError(f"{where}: [options.{name}] changes: unknown key '{dotted}'")
     return changes
 
@@ -232,13 +339,14 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     Unless check_options is false, every option not applied is tried too: an option that would make
     the rules impossible is refused when the file is loaded, not when someone picks it.
     """
-    _check_keys(where, "top level", data, tuple(KEYS))
+    tables = file_tables()
+    _check_keys(where, "top level", data, tuple(tables))
     raw, data = data, _apply_options(where, data, list(options))
-    t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in KEYS.items()
+    t = {name: _check_keys(where, name, data.get(name, {}), keys) for name, keys in tables.items()
          if name not in ("options", "notes")}
     gambling = _Reader(where, "economy", t["economy"]).flag("gambling", True)
 
-    meta = _Reader(where, "ruleset", t["ruleset"])
+    meta = read_table(where, "ruleset", SECTIONS["ruleset"], t["ruleset"])
     board = _board(where, t["board"])
     beans = _beans(where, t["beans"])
     players = _players(where, t["players"], board)
@@ -246,15 +354,14 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     economy = _economy(where, t["economy"]) if gambling else _no_gambling(where, t["economy"])
     pay = t["payments"]
     zero = {"amount": 0, "from": "mover", "to": "pool"}
-    payments = Payments(**{k: _payment(where, k, pay.get(k, zero) if gambling else zero) for k in KEYS["payments"]})
-    penalties = Penalties(_Reader(where, "penalties", t["penalties"]).choice("wedge", WedgePenalty,
-                                                                             WedgePenalty.NONE))
+    payments = SECTIONS["payments"](**{k: _payment(where, k, pay.get(k, zero) if gambling else zero)
+                                       for k in PAYMENT_EVENTS})
+    penalties = SECTIONS["penalties"](**read_table(where, "penalties", SECTIONS["penalties"], t["penalties"]))
     opts = []
     for name, body in _options_table(where, data).items():
         changes = _option_changes(where, name, body)
-        r = _Reader(where, f"options.{name}", body)
-        opts.append(RuleOption(name, r.text("description"), r.text("description_es", ""),
-                               tuple((key, _frozen(v)) for key, v in changes.items())))
+        values = read_table(where, f"options.{name}", RuleOption, body, only=("description",))
+        opts.append(RuleOption(name, **values, changes=tuple((key, _frozen(v)) for key, v in changes.items())))
     _check_end_reachable(where, board, beans, entry, penalties.wedge is WedgePenalty.MOVE_BACK)
     check_playable(where, beans, players, entry, economy)
     if players.start_on_board and players.direction is Direction.CHOOSE:
@@ -267,9 +374,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
             except RulesetError as exc:
                 raise RulesetError(f"{exc} (with the option '{opt.name}')") from None
     return Ruleset(
-        name=meta.text("name"), title=meta.text("title"), source=meta.text("source", ""),
-        summary=meta.text("summary", ""), summary_es=meta.text("summary_es", ""),
-        board=board, beans=beans, players=players, entry=entry, economy=economy,
+        **meta, board=board, beans=beans, players=players, entry=entry, economy=economy,
         payments=payments, penalties=penalties, options=tuple(opts), notes=parse_notes(where, data.get("notes", [])),
         applied=tuple(options), origin=origin,
     )
@@ -282,26 +387,17 @@ def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
     notes = []
     for i, body in enumerate(raw):
         table = f"notes {i + 1}"
-        r = _Reader(where, table, _check_keys(where, table, body, NOTE_KEYS))
-        note = Note(*(r.text(key, None if key in ("topic", "decision") else "") for key in NOTE_KEYS))
+        note = Note(**read_table(where, table, Note, body))
         if note.only not in NOTE_ONLY:
-            raise r.fail("only", f"must be one of {', '.join(repr(x) for x in NOTE_ONLY)}; got {note.only!r}")
+            raise _Reader(where, table, body).fail(
+                "only", f"must be one of {', '.join(repr(x) for x in NOTE_ONLY)}; got {note.only!r}")
         notes.append(note)
     return tuple(notes)
 
 
 def _board(where: str, data: dict[str, Any]) -> BoardRules:
     r = _Reader(where, "board", data)
-    arm = r.integer("arm_length", 3, MAX_ARM)
-    board = BoardRules(
-        arm_length=arm,
-        seats=r.integer("seats", 2, 4),
-        orientation=r.choice("orientation", Orientation, Orientation.PLUS),
-        start_depth=r.integer("start_depth", 0, arm, 0),
-        wedge_depths=r.integers("wedge_depths", 1, arm, ()),
-        rounded_depths=r.integers("rounded_depths", 1, arm, (arm,)),
-        capture_zones=tuple(_zones(r)),
-    )
+    board = SECTIONS["board"](**read_table(where, "board", SECTIONS["board"], data))
     if board.seats == 3:
         raise r.fail("seats", "must be 2 (opposite arms) or 4 (every arm)")
     if set(board.wedge_depths) & set(board.rounded_depths):
@@ -317,45 +413,21 @@ def _board(where: str, data: dict[str, Any]) -> BoardRules:
     return board
 
 
-def _zones(r: _Reader) -> list[Zone]:
-    value = r.data.get("capture_zones", [])
-    if not isinstance(value, list):
-        raise r.fail("capture_zones", f"must be a list, got {value!r}")
-    allowed = [z.value for z in Zone]
-    for v in value:
-        if v not in allowed:
-            raise r.fail("capture_zones", f"unknown zone {v!r}; zones: {', '.join(allowed)}")
-    return [Zone(v) for v in value]
-
-
 def _beans(where: str, data: dict[str, Any]) -> BeanRules:
     r = _Reader(where, "beans", data)
-    count = r.integer("count", 1, 10, 5)
-    text = r.text("mark_probability", "1/2")
-    if not re.fullmatch(r"[0-9]{1,9}/[0-9]{1,9}|[0-9]?\.[0-9]{1,9}", text.strip()):
-        raise r.fail("mark_probability", f"must be a fraction like \"1/2\" or \"0.5\" (up to nine digits "
-                                         f"each), got {text[:40]!r}")
-    try:
-        p = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise r.fail("mark_probability", f"must be a fraction like \"1/2\", got {text!r}") from None
-    if not 0 < p < 1:
-        raise r.fail("mark_probability", f"must lie strictly between 0 and 1, got {text}")
-    scores = r.integers("scores", 0, 4 * MAX_ARM + 4)
-    if len(scores) != count + 1:
-        raise r.fail("scores", f"needs {count + 1} entries (0 to {count} marks), got {len(scores)}")
-    if not any(scores):
+    beans = SECTIONS["beans"](**read_table(where, "beans", SECTIONS["beans"], data))
+    if len(beans.scores) != beans.count + 1:
+        raise r.fail("scores", f"needs {beans.count + 1} entries (0 to {beans.count} marks), got {len(beans.scores)}")
+    if not any(beans.scores):
         raise r.fail("scores", "at least one number of marks must score")
-    null = r.choice("null_cast", NullCast, NullCast.PASS)
-    if null is NullCast.RECAST and all(scores):
-        null = NullCast.PASS  # no null cast exists; nothing to recast
-    return BeanRules(count, p, tuple(s or None for s in scores), null)
+    if beans.null_cast is NullCast.RECAST and all(beans.scores):
+        return replace(beans, null_cast=NullCast.PASS)  # no null cast exists; nothing to recast
+    return beans
 
 
 def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules:
     r = _Reader(where, "players", data)
-    lo = r.integer("min", 2, MAX_PLAYERS, 2)
-    hi = r.integer("max", 2, MAX_PLAYERS, 2)
+    lo, hi = (r.integer(key, 2, MAX_PLAYERS, 2) for key in ("min", "max"))
     if lo > hi:
         raise r.fail("min", f"is more than max ({lo} > {hi})")
     if hi > board.seats:
@@ -363,13 +435,7 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
     pieces = r.integers("pieces", 1, MAX_PIECES)
     if len(pieces) != hi - lo + 1:
         raise r.fail("pieces", f"needs one count for each of {lo} to {hi} players ({hi - lo + 1}), got {len(pieces)}")
-    rules = PlayerRules(
-        min_players=lo, max_players=hi, pieces=pieces,
-        direction=r.choice("direction", Direction, Direction.CLOCKWISE),
-        partnerships=r.flag("partnerships", False),
-        opening=r.choice("opening", Opening, Opening.ROTATE),
-        start_on_board=r.integer("start_on_board", 0, MAX_PIECES, 0),
-    )
+    rules = SECTIONS["players"](**read_table(where, "players", SECTIONS["players"], data))
     if rules.partnerships and (lo, hi) != (4, 4):
         raise r.fail("partnerships", f"partnerships are for four players exactly (min = max = 4), got {lo} to {hi}")
     if rules.start_on_board > min(pieces):
@@ -381,46 +447,31 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
 
 def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
     r = _Reader(where, "entry", data)
-    scores = r.integers("scores", 1, 4 * MAX_ARM + 4, (1,))
+    entry = SECTIONS["entry"](**read_table(where, "entry", SECTIONS["entry"], data))
     possible = {s for s in beans.scores if s}
-    for s in scores:
+    for s in entry.scores:
         if s not in possible:
             raise r.fail("scores", f"no cast scores {s}; the beans score {sorted(possible)}")
-    if not scores:
+    if not entry.scores:
         raise r.fail("scores", "at least one score must enter a piece")
-    return EntryRules(scores, r.flag("first_any", False))
+    return entry
 
 
 def _economy(where: str, data: dict[str, Any]) -> Economy:
     r = _Reader(where, "economy", data)
-    start = r.integer("starting_items", 1, 1000)
-    items = []
-    raw = data.get("items", [])
-    if not isinstance(raw, list):
-        raise r.fail("items", "must be a list of tables ([[economy.items]])")
-    for i, body in enumerate(raw):
-        body = _check_keys(where, f"economy.items {i + 1}", body, ITEM_KEYS)
-        ir = _Reader(where, f"economy.items {i + 1}", body)
-        items.append(Item(ir.text("name"), ir.integer("value", 0, 10**6, 1), ir.integer("count", 1, 1000, 1),
-                          ir.text("name_es", "")))
-    if items and sum(i.count for i in items) != start:
+    economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
+    items = economy.items
+    if items and sum(i.count for i in items) != economy.starting_items:
         raise r.fail("items", f"the item counts add up to {sum(i.count for i in items)}, "
-                              f"but starting_items is {start}")
-    return Economy(
-        item_name=r.text("item_name", "item"), item_name_es=r.text("item_name_es", "objeto"),
-        starting_items=start, stake=r.integer("stake", 0, 1000, 0),
-        betting=r.choice("betting", Betting, Betting.FIXED),
-        bankruptcy=r.choice("bankruptcy", Bankruptcy, Bankruptcy.CANNOT_PAY),
-        offering_to_winner=r.flag("offering_to_winner", False), items=tuple(items),
-    )
+                              f"but starting_items is {economy.starting_items}")
+    return economy
 
 
 def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
     """Returns the economy of a game played without gambling: no items, stake or pool; the rest is ignored."""
-    r = _Reader(where, "economy", data)
-    return Economy(item_name=r.text("item_name", "item"), item_name_es=r.text("item_name_es", "objeto"),
-                   starting_items=0, stake=0, betting=Betting.FIXED, bankruptcy=Bankruptcy.CANNOT_PAY,
-                   offering_to_winner=False, items=(), gambling=False)
+    values = read_table(where, "economy", SECTIONS["economy"], data, only=("item_name",))
+    return SECTIONS["economy"](gambling=False, starting_items=0, stake=0, betting=Betting.FIXED,
+                               bankruptcy=Bankruptcy.CANNOT_PAY, offering_to_winner=False, items=(), **values)
 
 
 def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules,

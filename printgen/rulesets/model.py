@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from fractions import Fraction
+
+from printgen.rulesets.schema import Text, key
+
+MAX_ARM = 20
+MAX_PIECES = 12
+MAX_PLAYERS = 4
+MAX_SCORE = 4 * MAX_ARM + 4
 
 
 class Orientation(str, Enum):
@@ -88,33 +95,37 @@ class Payee(str, Enum):
 class Payment:
     """An amount of items moving from payer to payee when an event happens."""
 
-    amount: int
-    payer: Payer
-    payee: Payee
-    min_on_board: int = 0  # no-move payments only: due only with this many pieces on the board
+    amount: int = key("items paid", lo=0, hi=1000)
+    payer: Payer = key("who pays", toml="from", omit=Payer.MOVER)
+    payee: Payee = key("who receives", toml="to", omit=Payee.POOL)
+    min_on_board: int = key("no_move only: due only with this many pieces on the board", lo=0, hi=MAX_PIECES,
+                            omit=0, quiet=True, default=0)
 
 
 @dataclass(frozen=True)
 class Item:
     """A named item (asset, good) a player holds; `count` copies of it."""
 
-    name: str
-    value: int = 1
-    count: int = 1
-    name_es: str = ""
+    name: Text = key("the item's name")
+    value: int = key("what one is worth", lo=0, hi=10**6, omit=1, default=1)
+    count: int = key("copies each player holds", lo=1, hi=1000, omit=1, default=1)
 
 
 @dataclass(frozen=True)
 class BoardRules:
     """The shape of the cross and where its special cells are."""
 
-    arm_length: int  # cells per arm file, L; the board has 8*L + 4 cells
-    seats: int  # 2 or 4 seats marked on the board
-    orientation: Orientation
-    start_depth: int  # 0: the seat's central cell; d: the d-th cell out along its arm
-    wedge_depths: tuple[int, ...]  # depths (1 = next to the centre, L = tip) on both files of every arm
-    rounded_depths: tuple[int, ...]
-    capture_zones: tuple[Zone, ...]
+    arm_length: int = key("cells per arm file, L: the board has 8 * L + 4 cells", lo=3, hi=MAX_ARM)
+    seats: int = key("seats marked on the board: 2 (opposite arms) or 4", lo=2, hi=4)
+    orientation: Orientation = key("how the board is printed: plus or x", omit=Orientation.PLUS)
+    start_depth: int = key("each seat's start: 0 its central cell, d the d-th cell out along its arm",
+                           lo=0, hi="arm_length", omit=0)
+    wedge_depths: tuple[int, ...] = key("depths (1 next to the centre, L the tip) of wedge/triangle cells on both "
+                                        "files of every arm", lo=1, hi="arm_length", omit=())
+    rounded_depths: tuple[int, ...] = key("depths of rounded (extra-turn) cells", lo=1, hi="arm_length",
+                                          omit=lambda v: (v["arm_length"],))
+    capture_zones: tuple[Zone, ...] = key("where landing on an opponent captures it: centre, start, end, "
+                                          "before_centre", omit=())
 
     @property
     def cell_count(self) -> int:
@@ -126,23 +137,25 @@ class BoardRules:
 class BeanRules:
     """The casting beans and what each number of marks scores."""
 
-    count: int
-    mark_probability: Fraction
-    scores: tuple[int | None, ...]  # index = number of marks showing; None = no score
-    null_cast: NullCast
+    count: int = key("number of beans", lo=1, hi=10, omit=5)
+    mark_probability: Fraction = key("chance that one bean shows its mark, as a fraction", omit=Fraction(1, 2))
+    scores: tuple[int | None, ...] = key("score for 0, 1, 2 ... marks; 0 means no score", lo=0, hi=MAX_SCORE)
+    null_cast: NullCast = key("a cast with no score: pass (turn over) or recast (cast again)", omit=NullCast.PASS)
 
 
 @dataclass(frozen=True)
 class PlayerRules:
     """How many play, with how many pieces, which way and who begins."""
 
-    min_players: int
-    max_players: int
-    pieces: tuple[int, ...]  # pieces per player for min_players, min_players + 1, ...
-    direction: Direction
-    partnerships: bool  # four players: opposite seats play as a team
-    opening: Opening
-    start_on_board: int  # pieces placed on the start cell when a game begins
+    min_players: int = key("fewest players", toml="min", lo=2, hi=MAX_PLAYERS, omit=2)
+    max_players: int = key("most players", toml="max", lo=2, hi=MAX_PLAYERS, omit=2)
+    pieces: tuple[int, ...] = key("pieces per player, for min, min + 1, ... max players", lo=1, hi=MAX_PIECES)
+    direction: Direction = key("clockwise, or choose (each player picks with their first entry)",
+                               omit=Direction.CLOCKWISE)
+    partnerships: bool = key("four players: opposite seats form teams", omit=False)
+    opening: Opening = key("who begins a game: highest (all cast), rotate (seats take turns), fixed (seat A)",
+                           omit=Opening.ROTATE)
+    start_on_board: int = key("pieces on the start cell when a game begins (0 or 1)", lo=0, hi=MAX_PIECES, omit=0)
 
     def pieces_for(self, players: int) -> int:
         """Returns the number of pieces each player has in a game of `players`."""
@@ -153,34 +166,41 @@ class PlayerRules:
 class EntryRules:
     """When a piece may enter the board from the hand."""
 
-    scores: tuple[int, ...]  # scores that enter a piece (it lands `score - 1` cells past the start)
-    first_any: bool  # a player's first piece of a game enters on any score
+    scores: tuple[int, ...] = key("scores that enter a piece (it lands score - 1 cells past the start)",
+                                  lo=1, hi=MAX_SCORE, omit=(1,))
+    first_any: bool = key("a player's first piece of a game enters on any score", omit=False)
 
 
 @dataclass(frozen=True)
 class Economy:
     """Items, stake, pool and offering."""
 
-    item_name: str  # what the items are called (singular): "good", "asset", "chip"
-    item_name_es: str
-    starting_items: int
-    stake: int  # fixed betting: paid by every player into the pool when a game begins
-    betting: Betting
-    bankruptcy: Bankruptcy
-    offering_to_winner: bool  # the game winner takes the offering as well as the pool
-    items: tuple[Item, ...]  # named items of one player; counts add up to starting_items
-    gambling: bool = True  # False: no items, pool or payments; a contest is one game, won by bearing off first
+    gambling: bool = key("false: no items, pool or payments; one game, won by bearing off every piece first",
+                         omit=True)
+    item_name: Text = key("what the items are called (singular)", omit=Text("item", es="objeto"))
+    starting_items: int = key("items each player holds when the contest begins", lo=1, hi=1000)
+    stake: int = key("items each player pays into the pool when a game begins (fixed betting)", lo=0, hi=1000,
+                     omit=0)
+    betting: Betting = key("fixed (the stake) or choose (a player names the bet; all match it)", omit=Betting.FIXED)
+    bankruptcy: Bankruptcy = key("a player is out when they cannot pay (cannot_pay) or hold nothing (empty)",
+                                 omit=Bankruptcy.CANNOT_PAY)
+    offering_to_winner: bool = key("the game winner also takes the offering", omit=False)
+    items: tuple[Item, ...] = key("named items of one player; their counts add up to starting_items", omit=())
 
 
 @dataclass(frozen=True)
 class Payments:
     """Every payment the rules can demand."""
 
-    wedge: Payment  # landing on a wedge/triangle cell
-    no_move: Payment  # a cast that scores but moves nothing
-    bear_off: Payment  # a piece reaching its end
-    capture: Payment  # capturing (bumping) a piece
-    null_cast: Payment  # a cast that scores nothing
+    wedge: Payment = key("landing on a wedge", omit=Payment(0, Payer.MOVER, Payee.POOL))
+    no_move: Payment = key("a cast that moves nothing", omit=Payment(0, Payer.MOVER, Payee.POOL))
+    bear_off: Payment = key("bearing a piece off", omit=Payment(0, Payer.MOVER, Payee.POOL))
+    capture: Payment = key("a capture", omit=Payment(0, Payer.MOVER, Payee.POOL))
+    null_cast: Payment = key("a cast with no score", omit=Payment(0, Payer.MOVER, Payee.POOL))
+
+    def by_event(self) -> tuple[tuple[str, Payment], ...]:
+        """Returns (event, payment) for every event, in PAYMENT_EVENTS order."""
+        return tuple((event, getattr(self, event)) for event in PAYMENT_EVENTS)
 
 
 class Table(tuple):  # type: ignore[type-arg]
@@ -193,7 +213,8 @@ class Table(tuple):  # type: ignore[type-arg]
 class Penalties:
     """Penalties that cost turns or moves rather than items."""
 
-    wedge: WedgePenalty = WedgePenalty.NONE
+    wedge: WedgePenalty = key("besides any payment: none, miss_turn (miss the next turn) or move_back (that piece "
+                              "goes back next turn)", omit=WedgePenalty.NONE, default=WedgePenalty.NONE)
 
 
 @dataclass(frozen=True)
@@ -201,24 +222,21 @@ class RuleOption:
     """A named variation a ruleset offers, as changes to its TOML values."""
 
     name: str
-    description: str
-    description_es: str
-    changes: tuple[tuple[str, object], ...]  # ("section.key", value); lists as tuples, tables as Table
+    description: Text = key("what the option changes, in words")
+    changes: tuple[tuple[str, object], ...] = key('the changes, as "table.key" = value', omit=())
+    # ("section.key", value); lists as tuples, tables as Table
 
 
 @dataclass(frozen=True)
 class Note:
     """One reading of a source: the topic, what was decided, why, and where the source says it; in en and es."""
 
-    topic: str
-    decision: str
-    why: str = ""
-    source: str = ""
-    topic_es: str = ""
-    decision_es: str = ""
-    why_es: str = ""
-    source_es: str = ""
-    only: str = ""  # "" always; else the rules it applies to: gambling, no_gambling, miss_turn, move_back
+    topic: Text = key("what the source leaves open")
+    decision: Text = key("what these rules do")
+    why: Text = key("why", omit=Text(), default=Text())
+    source: Text = key("where the source says it", omit=Text(), default=Text())
+    only: str = key("the rules it applies to: gambling, no_gambling, miss_turn or move_back; empty: always",
+                    omit="", default="")
 
     def applies_to(self, rs: Ruleset) -> bool:
         """Returns whether this note concerns a ruleset (notes on gambling are left out of games without it)."""
@@ -229,23 +247,18 @@ class Note:
         return rs.penalties.wedge.value == self.only
 
     def in_lang(self, lang: str) -> tuple[str, str, str, str]:
-        """Returns (topic, decision, why, source) in a language, English where a Spanish text is missing."""
-        en = (self.topic, self.decision, self.why, self.source)
-        if lang != "es":
-            return en
-        es = (self.topic_es, self.decision_es, self.why_es, self.source_es)
-        return tuple(b or a for a, b in zip(en, es, strict=True))  # type: ignore[return-value]
+        """Returns (topic, decision, why, source) in a language, English where a translation is missing."""
+        return (self.topic.get(lang), self.decision.get(lang), self.why.get(lang), self.source.get(lang))
 
 
 @dataclass(frozen=True)
 class Ruleset:
     """One complete, validated variant of Patolli."""
 
-    name: str
-    title: str
-    source: str
-    summary: str
-    summary_es: str
+    name: str = key("the ruleset's name")
+    title: Text = key("the title printed on the booklet and sheets")
+    source: Text = key("the source the rules follow", omit=Text())
+    summary: Text = key("one sentence on how the game plays", omit=Text())
     board: BoardRules
     beans: BeanRules
     players: PlayerRules
@@ -266,3 +279,12 @@ class Ruleset:
     def player_counts(self) -> range:
         """Returns the numbers of players this ruleset allows."""
         return range(self.players.min_players, self.players.max_players + 1)
+
+
+PAYMENT_EVENTS: tuple[str, ...] = tuple(f.name for f in fields(Payments))  # the one list of payment events
+
+# The tables of a ruleset file and the model class whose keyed fields they hold, in file order.
+SECTIONS: dict[str, type] = {
+    "ruleset": Ruleset, "board": BoardRules, "beans": BeanRules, "players": PlayerRules, "entry": EntryRules,
+    "economy": Economy, "payments": Payments, "penalties": Penalties,
+}

@@ -27,7 +27,8 @@ English and Spanish.
 This file is generated: edit `printgen/rulesets/notes/<name>.toml` (each row in English and
 Spanish), then run `python -m printgen.rulesets.readings --write docs/rulesets.md`. A test
 fails while this file and the notes disagree. A custom ruleset file may add its own rows as
-`[[notes]]` tables with the same keys (`topic`, `decision`, `why`, `source`, and `_es` for each).
+`[[notes]]` tables with the same keys (`topic`, `decision`, `why`, `source`, each with `_es` beside it
+or as a table by language, `topic = { en = "...", es = "..." }`).
 A row marked "with gambling" or "without gambling" (key `only`) is printed only in booklets of
 those rules; one marked with an option only where that option is applied.
 
