@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import re
 import tomllib
 from dataclasses import is_dataclass, replace
@@ -47,9 +48,15 @@ RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
 NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
+@functools.cache  # type hints cost ~0.15 ms a class to read, and a class's never change
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+@functools.cache  # a class's keys never change
 def keys_of(cls: type) -> tuple[str, ...]:
     """Returns every key a table of this model class may hold: its keyed fields, and `KEY_es` beside texts."""
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     out: list[str] = []
     for f, k in file_keys(cls):
         out.append(toml_name(f, k))
@@ -253,7 +260,7 @@ def read_table(where: str, table: str, cls: type, data: Any, only: tuple[str, ..
     the class does not have; with only, just those fields (the rest of the table is still checked)."""
     data = _check_keys(where, table, data, keys_of(cls))
     r = _Reader(where, table, data)
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     values: dict[str, Any] = {}
     for f, k in file_keys(cls):
         if only is None or f.name in only:
