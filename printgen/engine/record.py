@@ -13,7 +13,7 @@ from printgen.engine.events import Event
 from printgen.engine.moves import Move
 from printgen.engine.position import Position
 from printgen.errors import NotationError, PatolliError
-from printgen.files import MB, FileError, read_user_json, write_atomic
+from printgen.files import MB, FileError, json_type, read_user_json, write_atomic
 from printgen.rulesets.model import Ruleset
 
 FORMAT, VERSION = "patolli-record", 1
@@ -113,7 +113,7 @@ class Record:
             raise NotationError(f"start: not a usable position ({type(exc).__name__}: {exc})") from None
         raw = data.get("turns", [])
         if not isinstance(raw, list):
-            raise NotationError(f"\"turns\" must be a list of turns, not {_json_type(raw)}")
+            raise NotationError(f"\"turns\" must be a list of turns, not {json_type(raw)}")
         count = start.ruleset.beans.count
         return cls(start, [_turn(t, i, count) for i, t in enumerate(raw)])  # refuses moves that are not legal
 
@@ -133,20 +133,13 @@ class Record:
             raise type(exc)(f"{path}: {exc}") from None
 
 
-def _json_type(v: Any) -> str:
-    """Returns the JSON name of a parsed value's type."""
-    if v is None:
-        return "null"
-    names = {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
-             dict: "an object"}
-    return names.get(type(v), type(v).__name__)
 
 
 def _turn(t: Any, i: int, beans: int) -> Turn:
     """Returns the turn at turns[i] of a JSON record, checking its keys and their types."""
     where = f"turn {i + 1}"
     if not isinstance(t, dict):
-        raise NotationError(f"{where} must be an object with \"marks\" and \"move\", not {_json_type(t)}")
+        raise NotationError(f"{where} must be an object with \"marks\" and \"move\", not {json_type(t)}")
     for key in ("marks", "move"):
         if key not in t:
             raise NotationError(f"{where} lacks the key \"{key}\"")
@@ -156,10 +149,10 @@ def _turn(t: Any, i: int, beans: int) -> Turn:
     marks, move = t["marks"], t["move"]
     if marks is not None and (type(marks) is not int or not 0 <= marks <= beans):
         raise NotationError(f"{where}: \"marks\" must be a whole number from 0 to {beans} (or null), "
-                            f"not {json.dumps(marks) if type(marks) in (int, float, bool) else _json_type(marks)}")
+                            f"not {json.dumps(marks) if type(marks) in (int, float, bool) else json_type(marks)}")
     if not isinstance(move, str):
         raise NotationError(f"{where}: \"move\" must be text such as \"12-15\", \"e1\" or \"pass\", not "
-                            f"{_json_type(move)}")
+                            f"{json_type(move)}")
     if len(move) > 40:
         raise NotationError(f"{where}: \"move\" is {len(move)} characters long: not a move")
     try:

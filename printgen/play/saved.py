@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.engine.position import Phase, seat_name
 from printgen.engine.record import Record
 from printgen.errors import NotationError, PatolliError, RulesetError
-from printgen.files import MB
+from printgen.files import MB, json_type
 from printgen.players.levels import MAX_LEVEL
 from printgen.players.registry import player
 from printgen.rulesets.export import export_toml
@@ -72,19 +72,20 @@ def _parse(text: str, origin: str, options: list[str], where: str) -> Ruleset:
 def ruleset_from_json(raw: Any) -> Ruleset:
     """Returns the ruleset a save keeps under "ruleset"."""
     if not isinstance(raw, dict):
-        raise RulesetError(f"\"ruleset\" must be an object with \"origin\", \"options\" and \"toml\", not {_type(raw)}")
+        raise RulesetError("\"ruleset\" must be an object with \"origin\", \"options\" and \"toml\", "
+                           f"not {json_type(raw)}")
     for key in ("origin", "options", "toml"):
         if key not in raw:
             raise RulesetError(f"\"ruleset\" lacks the key \"{key}\"")
     origin, options, text, applied = raw["origin"], raw["options"], raw["toml"], raw.get("applied", False)
     if not isinstance(origin, str):
-        raise RulesetError(f"\"ruleset\".\"origin\" must be text, not {_type(origin)}")
+        raise RulesetError(f"\"ruleset\".\"origin\" must be text, not {json_type(origin)}")
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise RulesetError("\"ruleset\".\"options\" must be a list of option names")
     if not isinstance(text, str):
-        raise RulesetError(f"\"ruleset\".\"toml\" must be text, not {_type(text)}")
+        raise RulesetError(f"\"ruleset\".\"toml\" must be text, not {json_type(text)}")
     if not isinstance(applied, bool):
-        raise RulesetError(f"\"ruleset\".\"applied\" must be true or false, not {_type(applied)}")
+        raise RulesetError(f"\"ruleset\".\"applied\" must be true or false, not {json_type(applied)}")
     where = "\"ruleset\".\"toml\""
     if applied:  # the options are folded into the TOML already
         return dataclasses.replace(_parse(text, origin, [], where), applied=tuple(options))
@@ -135,7 +136,7 @@ def _computers(raw: Any, players: int) -> dict[int, Any]:
     seats = [seat_name(s) for s in range(1, players)]
     if not isinstance(raw, dict):
         raise NotationError(f"\"computers\" must be an object naming the player of each seat "
-                            f"({', '.join(seats)}), not {_type(raw)}")
+                            f"({', '.join(seats)}), not {json_type(raw)}")
     if sorted(raw) != seats:
         raise NotationError(f"\"computers\" must name the players of seats {', '.join(seats)} "
                             f"(a {players}-player contest), not {', '.join(sorted(map(str, raw))) or 'none'}")
@@ -143,7 +144,7 @@ def _computers(raw: Any, players: int) -> dict[int, Any]:
     for i, seat in enumerate(seats, 1):
         name = raw[seat]
         if not isinstance(name, str):
-            raise NotationError(f"\"computers\".\"{seat}\" must be a player's name, not {_type(name)}")
+            raise NotationError(f"\"computers\".\"{seat}\" must be a player's name, not {json_type(name)}")
         try:
             out[i] = player(name)
         except PatolliError as exc:
@@ -155,16 +156,9 @@ def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
     """Returns data[key], which must be a whole number (not true/false, not a fraction) from lo to hi."""
     v = data[key]
     if type(v) is not int or not lo <= v <= hi:
-        shown = json.dumps(v) if type(v) in (int, float, bool) and len(str(v)) < 40 else _type(v)
+        shown = json.dumps(v) if type(v) in (int, float, bool) and len(str(v)) < 40 else json_type(v)
         span = f"from {lo} to {hi}" if hi < BIG else f"of at least {lo}" if lo > -BIG else "below 2**63 in size"
         raise NotationError(f"\"{key}\" must be a whole number {span}, not {shown}")
     return v
 
 
-def _type(v: Any) -> str:
-    """Returns the JSON name of a parsed value's type."""
-    if v is None:
-        return "null"
-    names = {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
-             dict: "an object"}
-    return names.get(type(v), type(v).__name__)
