@@ -221,13 +221,19 @@ CORRUPT_SAVES = [
 ]
 
 
+def _spoiled(path: Path, valid: dict, spoil) -> Path:
+    """Writes a copy of valid JSON data, spoiled in place, to path."""
+    data = json.loads(json.dumps(valid))
+    spoil(data)
+    path.write_text(json.dumps(data))
+    return path
+
+
 @pytest.mark.parametrize("name,spoil,words", CORRUPT_SAVES, ids=[c[0] for c in CORRUPT_SAVES])
 def test_each_corrupt_save_gets_one_line_naming_the_file_and_key(tmp_path: Path, valid_save: dict, name, spoil,
                                                                  words) -> None:
-    data = json.loads(json.dumps(valid_save))
-    spoil(data)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data))
+    path = _spoiled(tmp_path / "game.json", valid_save, spoil)
+    data = json.loads(path.read_text())
     line = one_error_line(cli("play", "--resume", str(path), script="quit\n"))
     assert line.startswith(f"error: {path}: ") and words in line, line
     assert json.loads(path.read_text()) == data  # a refused save is left as it was
@@ -296,10 +302,7 @@ CORRUPT_RECORDS = [
 @pytest.mark.parametrize("name,spoil,words", CORRUPT_RECORDS, ids=[c[0] for c in CORRUPT_RECORDS])
 def test_each_corrupt_record_gets_one_line_naming_the_file_and_key(tmp_path: Path, valid_record: dict, name, spoil,
                                                                    words) -> None:
-    data = json.loads(json.dumps(valid_record))
-    spoil(data)
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(data))
+    path = _spoiled(tmp_path / "record.json", valid_record, spoil)
     line = one_error_line(cli("replay", str(path)))
     assert line.startswith(f"error: {path}: ") and words in line, line
 
