@@ -157,7 +157,7 @@ def payments_section(P: Phrases) -> Section:
     """Returns items, every payment, the pool, the offering and betting; without gambling, the penalties."""
     T = P.T
     if not P.gambling:
-        penalties = [Paragraph(T("penalty.intro"))] if P.penalty_sentences() else []
+        penalties: list[Block] = [Paragraph(T("penalty.intro"))] if P.penalty_sentences() else []
         penalties += _paragraphs(P.penalty_sentences())
         return Section(T("section.penalties"), tuple(penalties), "payments")
     blocks: list[Block] = [Paragraph(P.starting_items())]

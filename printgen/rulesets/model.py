@@ -203,7 +203,7 @@ class Payments:
         return tuple((event, getattr(self, event)) for event in PAYMENT_EVENTS)
 
 
-class Table(tuple):  # type: ignore[type-arg]
+class Table(tuple):
     """An inline TOML table an option sets (a payment), frozen as (key, value) pairs so a ruleset stays hashable."""
 
     __slots__ = ()
@@ -259,12 +259,14 @@ class Ruleset:
     title: Text = key("the title printed on the booklet and sheets")
     source: Text = key("the source the rules follow", omit=Text())
     summary: Text = key("one sentence on how the game plays", omit=Text())
-    board: BoardRules
-    beans: BeanRules
-    players: PlayerRules
-    entry: EntryRules
-    economy: Economy
-    payments: Payments
+    # mypy's dataclass plugin takes any call but `field()` for a default, so it reads the `key()` fields above as
+    # defaulted; at run time they have none, and these required sections may follow them.
+    board: BoardRules  # type: ignore[misc]
+    beans: BeanRules  # type: ignore[misc]
+    players: PlayerRules  # type: ignore[misc]
+    entry: EntryRules  # type: ignore[misc]
+    economy: Economy  # type: ignore[misc]
+    payments: Payments  # type: ignore[misc]
     penalties: Penalties = Penalties()
     options: tuple[RuleOption, ...] = ()
     notes: tuple[Note, ...] = ()  # a custom file's own readings; built-ins keep theirs in rulesets/notes/
