@@ -26,15 +26,23 @@ def is_whole_number(text: str) -> bool:
 def whole_number(text: str, what: str, hi: int = MAX_WHOLE, error: type[PatolliError] = PatolliError) -> int:
     """Returns the whole number text writes in ASCII digits, from 0 to hi, or raises `error` naming `what`."""
     if not is_whole_number(text):
-        raise error(f"{what} must be a whole number (digits 0 to 9), got {_shown(text)}")
+        raise error(f"{what} must be a whole number (digits 0 to 9), got {shown(text)}")
     if len(text.lstrip("0")) > len(str(hi)) or int(text) > hi:
-        raise error(f"{what} must be at most {hi}, got {_shown(text)}")
+        raise error(f"{what} must be at most {hi}, got {shown(text)}")
     return int(text)
 
 
-def _shown(text: str, limit: int = 40) -> str:
-    """Returns text quoted for a message, cut short if long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f" (… {len(text)} characters)"
+def shown(value: object, limit: int = 40) -> str:
+    """Returns a value a user gave, quoted for a message and cut short if long (a 5000-digit number would drown it)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + f" (… {len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
+    try:
+        text = repr(value)
+    except ValueError:  # a huge number inside a list
+        return "a value too large to show"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def path_exists(path: str | Path) -> bool:

@@ -32,7 +32,7 @@ from printgen.engine.position import (
 )
 from printgen.engine.topology import SEAT_NAMES
 from printgen.errors import NotationError
-from printgen.inputs import MAX_WHOLE, whole_number
+from printgen.inputs import MAX_WHOLE, shown, whole_number
 from printgen.rulesets import load_ruleset
 from printgen.rulesets.model import Ruleset
 
@@ -129,40 +129,29 @@ def dumps(pos: Position) -> str:
 
 def _int(v: Any, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise NotationError(f"{where} must be a whole number, got {_brief(v)}")
+        raise NotationError(f"{where} must be a whole number, got {shown(v)}")
     if not 0 <= v <= MAX_WHOLE:
-        raise NotationError(f"{where} must be from 0 to {MAX_WHOLE}, got {_brief(v)}")
+        raise NotationError(f"{where} must be from 0 to {MAX_WHOLE}, got {shown(v)}")
     return v
 
 
 def _flag(v: Any, where: str) -> bool:
     if not isinstance(v, bool):
-        raise NotationError(f"{where} must be true or false, got {_brief(v)}")
+        raise NotationError(f"{where} must be true or false, got {shown(v)}")
     return v
 
 
 def _text(v: Any, where: str) -> str:
     if not isinstance(v, str):
-        raise NotationError(f"{where} must be text, got {_brief(v)}")
+        raise NotationError(f"{where} must be text, got {shown(v)}")
     return v
-
-
-def _brief(v: Any, limit: int = 40) -> str:
-    """Returns repr(v), cut short when long (a 5000-digit number would drown the message)."""
-    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**limit:
-        return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
-    try:
-        text = repr(v)
-    except ValueError:  # a huge number inside a list
-        return "a value too large to show"
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _place_json(v: Any, where: str) -> Place:
     if isinstance(v, str) and v in (HAND, HOME, OUT):
         return v
     if isinstance(v, str):
-        raise NotationError(f"{where}: a piece is \"{HAND}\", \"{HOME}\", \"{OUT}\" or a cell number, got {_brief(v)}")
+        raise NotationError(f"{where}: a piece is \"{HAND}\", \"{HOME}\", \"{OUT}\" or a cell number, got {shown(v)}")
     return _int(v, where)
 
 
@@ -170,12 +159,12 @@ def _phase(v: Any) -> Phase:
     try:
         return Phase(v)
     except ValueError:
-        raise NotationError(f"phase must be one of {', '.join(p.value for p in Phase)}; got {_brief(v)}") from None
+        raise NotationError(f"phase must be one of {', '.join(p.value for p in Phase)}; got {shown(v)}") from None
 
 
 def _seat(v: Any, where: str) -> int:
     if not isinstance(v, str) or v.upper() not in SEAT_NAMES or len(v) != 1:
-        raise NotationError(f"{where} must be a seat letter A to D, got {_brief(v)}")
+        raise NotationError(f"{where} must be a seat letter A to D, got {shown(v)}")
     return SEAT_NAMES.index(v.upper())
 
 
@@ -210,7 +199,7 @@ def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
     head = parts[0].split()
     if len(head) != 8 or "/" not in head[0] or not head[1].startswith("g"):
         raise NotationError("a position line starts `RULESET/PLAYERS gGAME PHASE SEAT starter=S last=S pool=N "
-                            f"offering=N`, got {_brief(parts[0], 80)}")
+                            f"offering=N`, got {shown(parts[0], 80)}")
     if len(parts) - 1 > len(SEAT_NAMES):
         raise NotationError(f"a position has at most {len(SEAT_NAMES)} seats, got {len(parts) - 1}")
     spec, _, players = head[0].rpartition("/")
@@ -233,7 +222,7 @@ def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
 def _pair(tok: str) -> tuple[str, str]:
     key, eq, value = tok.partition("=")
     if not eq:
-        raise NotationError(f"expected key=value, got {_brief(tok)}")
+        raise NotationError(f"expected key=value, got {shown(tok)}")
     return key, value
 
 
@@ -247,17 +236,17 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
     if len(toks) >= 2 and toks[1] == "out":
         if toks[0] != SEAT_NAMES[index] or len(toks) > 3:
             raise NotationError(f"{where}: a bankrupt seat reads `{SEAT_NAMES[index]} out` or "
-                                f"`{SEAT_NAMES[index]} out ITEMS`; got {_brief(part, 80)}")
+                                f"`{SEAT_NAMES[index]} out ITEMS`; got {shown(part, 80)}")
         return SeatFacts(holdings=_number(toks[2], f"{where} holdings") if len(toks) > 2 else 0,
                          bankrupt=True, pieces=[])
     if not 4 <= len(toks) <= 6:
         raise NotationError(f"{where}: write `LETTER ITEMS DIRECTION PIECES`, like `A 20 cw h,h,5`; "
-                            f"got {_brief(part, 80)}")
+                            f"got {shown(part, 80)}")
     if toks[0] != SEAT_NAMES[index]:
-        raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {_brief(toks[0])}")
+        raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {shown(toks[0])}")
     dirs = {v: key for key, v in _SHORT_DIRS.items()}
     if toks[2] not in dirs:
-        raise NotationError(f"{where}: direction must be cw, ccw or ?, got {_brief(toks[2])}")
+        raise NotationError(f"{where}: direction must be cw, ccw or ?, got {shown(toks[2])}")
     pieces: list[Place] = []
     for p in toks[3].split(","):
         if p == "h":
@@ -278,7 +267,7 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
         elif key == "back" and seat.penalty is None:
             seat.penalty = _number(value, f"{where} back")
         else:
-            raise NotationError(f"{where}: unexpected {_brief(tok)} (after the pieces: throw=N, miss or back=CELL, "
+            raise NotationError(f"{where}: unexpected {shown(tok)} (after the pieces: throw=N, miss or back=CELL, "
                                 "each at most once, one penalty)")
     return seat
 
