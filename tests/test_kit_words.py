@@ -31,8 +31,10 @@ TITLES = (
     "Board and Table Games from Many Civilizations", "Traditional Board Games: Patolli",
     "Inferring the Past: A Computational Exploration of the Strategies that May Have Been Used in the Aztec "
     "Board Game of Patolli", "Patolli (Red Bean)", "Oxford University Press", "Patolli 1.0s",
-    "What are the rules?", "Moving the pieces", "Moving pieces", "Starting a game", "How do you play?", "How do you play",
-    "The Equipment", "The images", "Bearing off", "Scoring", "The object of the game", "Demon Cast", "Prolog", "Winning the game", "count of marks",
+    "What are the rules?", "Moving the pieces", "Moving pieces", "Starting a game",
+    "How do you play?", "How do you play",
+    "The Equipment", "The images", "Bearing off", "Scoring", "The object of the game", "Demon Cast", "Prolog",
+    "Winning the game", "count of marks",
 )
 META = Metadata("test", subject="test")
 FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+|patolli calibrate|\w+_\w+")

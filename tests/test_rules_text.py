@@ -290,11 +290,13 @@ def test_players_pieces_and_opening_follow_the_data(tmp_path: Path) -> None:
 
 
 def test_a_custom_ruleset_has_its_own_title_and_no_builtin_notes(tmp_path: Path) -> None:
-    rs = custom(tmp_path, ("stake = 2 ", "stake = 3 "), ('title = "Patolli after R. C. Bell (1960)"', 'title = "House rules"'))
+    rs = custom(tmp_path, ("stake = 2 ", "stake = 3 "),
+                ('title = "Patolli after R. C. Bell (1960)"', 'title = "House rules"'))
     doc = booklet(rs, "en")
     assert doc.subtitle == "House rules"
     notes = section_text(doc, "notes")
-    assert "no notes on how their source was read" in notes and "Sixty squares" not in notes and "[[notes]]" not in notes
+    assert "no notes on how their source was read" in notes and "Sixty squares" not in notes
+    assert "[[notes]]" not in notes
 
 
 def test_named_items_are_listed_in_the_language() -> None:

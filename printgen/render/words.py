@@ -32,5 +32,7 @@ def _table(lang: str, name: str) -> dict[str, str]:
 
 # The captions of the printed sheets ([sheet]) and the board's labels, by language.
 WORDS: dict[str, dict[str, str]] = {lang: _table(lang, "sheet") for lang in LANGS}
-BOARD_LABELS = {lang: Labels(**{f.name: _table(lang, "board_label")[f.name] for f in fields(Labels) if f.name != "lang"},
-                             lang=lang) for lang in LANGS}
+BOARD_LABELS = {lang: Labels(**{f.name: _table(lang, "board_label")[f.name]
+                                for f in fields(Labels) if f.name != "lang"},
+                             lang=lang)
+                for lang in LANGS}
