@@ -70,7 +70,8 @@ def components(rs: Ruleset) -> list[Component]:
     if not rs.economy.gambling:  # played without gambling: nothing to stake, so no item chits
         return out
     if rs.economy.items:
-        out += [Component(ComponentKind.ITEMS, item.count * players, item=item) for item in rs.economy.items]
+        out += [Component(ComponentKind.ITEMS, item.count * (1 if item.seat else players), item=item)
+                for item in rs.economy.items]
     else:
         out.append(Component(ComponentKind.ITEMS, rs.economy.starting_items * players))
     return out

@@ -91,3 +91,36 @@ def test_nothing_left_to_bet_is_bankruptcy() -> None:
 def test_owing_more_than_you_hold_is_bankruptcy() -> None:
     pos, events = act(mid("4,h,h,h,h,h", ah=1, bh=13), 2, "4-6")
     assert EventKind.BANKRUPT in kinds(events) and pos.winner == 1 and pos.holdings(1) == 20
+
+
+def test_each_side_starts_with_its_own_assets_and_hands_over_the_least_valuable_first() -> None:
+    """ "The tourist's on the left, Smoking Mirror's on the right"; "Patolli always determines what is transferred";
+    the library card "will be the last of any asset to be bet" ("How do you play?", "The images")."""
+    from printgen.rules_text import booklet, to_markdown
+    from printgen.rulesets.model import Handover
+
+    econ = load_ruleset("neeley").economy
+    tourist, mirror = econ.items_of(0), econ.items_of(1)
+    assert [str(i.name) for i in tourist][-1] == "Library card" and [str(i.name) for i in mirror][-1] == "Jade head"
+    assert not {i.name for i in tourist} & {i.name for i in mirror}
+    assert sum(i.count for i in tourist) == sum(i.count for i in mirror) == econ.starting_items == 10
+    assert max(tourist, key=lambda i: i.value).name == "Library card"
+    assert max(mirror, key=lambda i: i.value).name == "Jade head"
+    assert econ.handover is Handover.LEAST_VALUABLE
+    text = to_markdown(booklet(load_ruleset("neeley"), "en"))
+    assert "you choose which of yours to hand over" not in text
+    assert "Library card (seat A) and Jade head (seat B)" in text
+
+
+def test_an_item_of_a_seat_that_does_not_play_is_refused() -> None:
+    import pytest
+
+    from printgen.errors import PatolliError
+    from printgen.rulesets.load import builtin_text, parse_ruleset, read_toml
+
+    text = builtin_text("neeley").replace('seat = "B"', 'seat = "C"', 1)
+    with pytest.raises(PatolliError, match=r"belongs to seat 'C'; the seats are A, B"):
+        parse_ruleset(read_toml(text, "mine.toml"), "mine.toml")
+    text = builtin_text("neeley").replace('count = 2\nseat = "B"', 'count = 3\nseat = "B"', 1)
+    with pytest.raises(PatolliError, match=r"seat B's item counts add up to 11, but starting_items is 10"):
+        parse_ruleset(read_toml(text, "mine.toml"), "mine.toml")

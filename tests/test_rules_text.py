@@ -120,10 +120,10 @@ def test_spanish_rules_have_no_english_left(spec: str) -> None:
 def test_summary_options_and_notes_come_in_the_language() -> None:
     es = to_markdown(booklet(load_ruleset("bell+partnerships"), "es"))
     assert "Sesenta casillas, cinco frijoles" in es
-    assert "**partnerships** (en uso en este reglamento): Cuatro jugadores en dos equipos" in es
-    assert "**Parejas.**" in es and "*+partnerships*" in es
+    assert "**En este reglamento:** Cuatro jugadores en dos equipos" in es
+    assert "**Parejas.**" in es and "+opción" not in es
     en = to_markdown(booklet(load_ruleset("bell"), "en"))
-    assert "**partnerships**: Four players in two teams" in en and "**Partnerships.**" in en
+    assert "- Four players in two teams" in en and "**Partnerships.**" in en and "bell+option" not in en
 
 
 VARIANTS = {
@@ -275,8 +275,8 @@ def test_capture_zones_and_their_payment_follow_the_data(tmp_path: Path) -> None
     rs = custom(tmp_path, ('capture_zones = []', 'capture_zones = ["centre", "end"]'),
                 ('capture = { amount = 0,', 'capture = { amount = 3,'))
     turn = section_text(booklet(rs, "en"), "turn")
-    assert ("on the four central cells and the end cells, landing on an opponent's piece captures it. The captured "
-            "piece goes back to its owner's hand, and the owner of the captured piece pays you 3 chips.") in turn
+    assert ("on the four central cells and the end cells, landing on an opponent’s piece captures it. The captured "
+            "piece goes back to its owner’s hand, and the owner of the captured piece pays you 3 chips.") in turn
 
 
 def test_players_pieces_and_opening_follow_the_data(tmp_path: Path) -> None:
@@ -289,19 +289,21 @@ def test_players_pieces_and_opening_follow_the_data(tmp_path: Path) -> None:
     assert [c.count for c in kit if c.kind is ComponentKind.PIECES] == [9, 9, 9, 9] == [pieces_per_colour(rs)] * 4
 
 
-def test_a_custom_ruleset_names_its_file_and_has_no_builtin_notes(tmp_path: Path) -> None:
-    rs = custom(tmp_path, ("stake = 2 ", "stake = 3 "))
+def test_a_custom_ruleset_has_its_own_title_and_no_builtin_notes(tmp_path: Path) -> None:
+    rs = custom(tmp_path, ("stake = 2 ", "stake = 3 "),
+                ('title = "Patolli after R. C. Bell (1960)"', 'title = "House rules"'))
     doc = booklet(rs, "en")
-    assert doc.subtitle == "Rules of the bell (from mine.toml) ruleset"
+    assert doc.subtitle == "House rules"
     notes = section_text(doc, "notes")
-    assert "records no interpretation notes" in notes and "Sixty squares" not in notes
+    assert "no notes on how their source was read" in notes and "Sixty squares" not in notes
+    assert "[[notes]]" not in notes
 
 
 def test_named_items_are_listed_in_the_language() -> None:
     es = to_markdown(booklet(load_ruleset("ocastudios"), "es"))
     assert "2 × Pluma de quetzal" in es and "| Manta de algodón |" in es
     en = to_markdown(booklet(load_ruleset("neeley"), "en"))
-    assert "2 × Library card (value 5)" in en and "| Jade head | 10 |" in en
+    assert "2 × Library card (value 5)" in en and "| Jade head | B | 5 | 2 |" in en
 
 
 # ---- components ----

@@ -87,3 +87,12 @@ def plural(word: str, lang: str = "en") -> str:
 def counted(n: int, singular: str, lang: str = "en") -> str:
     """Returns a number with a noun in the form for n: `1 mark`, `2 marks`, `3 fichas`."""
     return f"{n} {singular if n == 1 else plural(singular, lang)}"
+
+
+def after_game_name(title: str, game: str = "Patolli") -> str:
+    """Returns a ruleset's title without the game's name it starts with, for printing under that name:
+    `Patolli after R. C. Bell (1960)` → `after R. C. Bell (1960)`; a title not starting so is returned whole."""
+    head, _, rest = title.partition(" ")
+    if head.rstrip(",").casefold() == game.casefold() and rest:
+        return rest
+    return title

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from printgen.components import Area, board_areas
 from printgen.engine.topology import SEAT_NAMES, seat_quarters
+from printgen.lang.grammar import after_game_name
 from printgen.render import glyphs
 from printgen.render.affine import Affine
 from printgen.render.fonts import fit_size
@@ -47,7 +48,8 @@ def _title_area(rs: Ruleset, x0: float, y0: float, w: float, h: float, c: float,
                               radius=c * 0.25)]
     items.append(glyphs.flower(cx, y0 + h * 0.22, c * 0.45, tag="title flower"))
     items.append(_label(cx, y0 + h * 0.52, labels.title, "display-black", c * 1.6, w * 0.9))  # type: ignore[attr-defined]
-    items.append(_label(cx, y0 + h * 0.66, rs.title, "display-italic", c * 0.55, w * 0.9, fill="ink.soft"))
+    tail = after_game_name(rs.title.get(labels.lang))  # type: ignore[attr-defined]
+    items.append(_label(cx, y0 + h * 0.66, tail, "display-italic", c * 0.55, w * 0.9, fill="ink.soft"))
     detail = labels.detail.format(cells=rs.board.cell_count, beans=rs.beans.count)  # type: ignore[attr-defined]
     items.append(_label(cx, y0 + h * 0.78, detail, "body", c * 0.38, w * 0.9, fill="ink.soft"))
     return items

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, blank, cover, typeset
 from printgen.render.formats import Flip
 from printgen.render.paper import Paper, Sheet
 from printgen.render.saddle import impose_saddle_stitch, pad_to_four
 from printgen.render.scene import Page
 from printgen.rules_text import booklet, reference_card
+from printgen.rules_text.blocks import Document
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.model import Ruleset
 
@@ -43,5 +46,17 @@ def card_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
         spec = PageSpec(w, h, top=12, bottom=16, inner=11, outer=11, columns=columns, gutter=6)
         pages = typeset(doc, rs, spec, title=True)
         if len(pages) == 1:
-            return pages
-    return pages[:1] if len(pages) == 1 else pages
+            return _balanced(doc, rs, spec)
+    return pages
+
+
+def _balanced(doc: Document, rs: Ruleset, spec: PageSpec) -> list[Page]:
+    """Returns the one-page card with its columns balanced: the shortest columns that still hold it on one page."""
+    lo, hi = 40.0, spec.height - spec.top - spec.bottom  # column heights (mm): too short .. fits
+    for _ in range(7):
+        mid = (lo + hi) / 2
+        if len(typeset(doc, rs, replace(spec, bottom=spec.height - spec.top - mid), title=True)) == 1:
+            hi = mid
+        else:
+            lo = mid
+    return typeset(doc, rs, replace(spec, bottom=spec.height - spec.top - hi), title=True)

@@ -19,8 +19,9 @@ from printgen.render.words import BOARD_LABELS
 from printgen.rules_text.blocks import Align, BoardFigure, Bullets, CellFigure, Document, Heading, Paragraph, Table
 from printgen.rulesets.model import Orientation, Ruleset
 
-BODY, LEAD = 9.0, 12.6  # points
+BODY, LEAD = 10.0, 13.8  # points: about 65 characters to a line of the A5 and half-letter page
 SMALL, SMALL_LEAD = 7.6, 10.0
+COVER_MARGIN = 9.0  # mm of white round the cover panel: more than any home printer's unprintable edge (6.35 mm)
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,8 @@ class PageSpec:
     height: float
     top: float = 14.0
     bottom: float = 17.0
-    inner: float = 15.0
-    outer: float = 12.0
+    inner: float = 18.0
+    outer: float = 16.0
     columns: int = 1
     gutter: float = 6.0
 
@@ -229,8 +230,8 @@ def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
             match block:
                 case Heading(level=level, text=text):
                     boxes.append(_heading_box(text, width, min(max(level, 2), 3)))
-                case Paragraph(text=text):
-                    boxes.append(_text_box(text, width))
+                case Paragraph(text=text):  # a lead-in ending with a colon stays with what it leads into
+                    boxes.append(_text_box(text, width, keep=text.rstrip().endswith(":")))
                 case Bullets(items=items, ordered=ordered):
                     for n, item in enumerate(items, 1):
                         boxes.append(_text_box(item, width, indent=4.5, space=1.0,
@@ -248,7 +249,11 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     """Returns the cover: the title, the ruleset, the board in miniature and the language."""
     page = Page(spec.width, spec.height, label="cover")
     w = spec.width
-    page.add(rect(0, 0, w, spec.height, Style(fill="mat"), tag="cover fill"))
+    m = COVER_MARGIN  # a framed panel inside the sheet: a home printer's white rim becomes the cover's margin
+    page.add(rect(m, m, w - 2 * m, spec.height - 2 * m, Style(fill="mat", stroke="mat.edge", width=0.8),
+                  radius=4.0, tag="cover fill"))
+    page.add(rect(m + 2.5, m + 2.5, w - 2 * m - 5, spec.height - 2 * m - 5, Style(stroke="mat.edge", width=0.3),
+                  radius=2.5, tag="cover frame"))
     page.add(glyphs.flower(w / 2, 30, 9, tag="cover flower"))
     page.add(Text(w / 2, 58, "Patolli", "display-black", 40, anchor="middle", tag="cover title"))
     y = 68.0

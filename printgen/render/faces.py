@@ -7,7 +7,9 @@ from printgen.engine.topology import SEAT_NAMES
 from printgen.render import glyphs
 from printgen.render.fonts import fit_size
 from printgen.render.imposition import BLEED, Component
-from printgen.render.scene import Item, Style, Text, circle, rect
+from printgen.render.item_art import item_picture
+from printgen.render.scene import Group, Item, Style, Text, circle, rect
+from printgen.render.words import BOARD_LABELS
 from printgen.rulesets.model import Ruleset
 
 TOKEN = 16.0  # mm, a piece's side
@@ -78,8 +80,9 @@ def _card_name(name: str, w: float) -> list[Item]:
     return items
 
 
-def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Component:
-    """Returns a named item's card: its name, its value where values differ, a jade-bead emblem; a common back."""
+def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: str = "") -> Component:
+    """Returns a named item's card: its name, its value where values differ, its picture (found from art, the
+    item's English name, or name); a common back."""
     w, h = CARD
     front: list[Item] = [
         _background(w, h, "card.front"),
@@ -88,7 +91,7 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Co
         rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.back", width=0.25), radius=w * 0.04,
              tag="card frame inner"),
         circle(w / 2, h * 0.5, w * 0.22, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="emblem"),
-        glyphs.flower(w / 2, h * 0.5, w * 0.15, tag="emblem flower"),
+        Group(tuple(item_picture(art or name, w / 2, h * 0.5, w * 0.17)), tag="item picture"),
         *_card_name(name, w),
         Text(w / 2, h * 0.9, ruleset_title, "body-italic", fit_size(ruleset_title, "body-italic", 6, w * 0.8),
              fill="ink.soft", anchor="middle", tag="card footer"),
@@ -145,5 +148,9 @@ def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:
             out += [item_chit(name) for _ in range(comp.count)]
         else:
             name = comp.item.name.get(lang)
-            out += [item_card(name, comp.item.value, len(values) > 1, rs.title) for _ in range(comp.count)]
+            footer = rs.title.get(lang)
+            if comp.item.seat:  # an item one seat starts with: say whose
+                footer = f"{BOARD_LABELS[lang].seat.format(letter=comp.item.seat)} · {footer}"
+            out += [item_card(name, comp.item.value, len(values) > 1, footer, art=str(comp.item.name))
+                    for _ in range(comp.count)]
     return out

@@ -79,7 +79,7 @@ def _finish(pages: list[Page], rs: Ruleset, what: str, opts: PrintOptions) -> li
             side = f" · {w['front']}"
         elif page.label.endswith("back"):
             side = f" · {w['back']}"
-        page.add(*footer(page, f"Patolli · {rs.title} · {w[what]}{side} · " + w["page"].format(n=i, m=len(pages))))
+        page.add(*footer(page, f"{rs.title.get(opts.lang)} · {w[what]}{side} · " + w["page"].format(n=i, m=len(pages))))
     return pages
 
 

@@ -59,6 +59,11 @@ def words_of(markup: str, size: float, base: str = "body") -> list[Word]:
     return out
 
 
+def _glued(w: Word) -> bool:
+    """Returns whether a word may not begin a line: it follows the word before with no space, or is punctuation."""
+    return not w.space_before or not any(c.isalnum() for c in w.text)
+
+
 def break_lines(words: list[Word], width: float, size: float, first_indent: float = 0.0) -> list[list[Word]]:
     """Returns the words broken greedily into lines no wider than width mm."""
     space = text_width(" ", "body", size)
@@ -68,8 +73,18 @@ def break_lines(words: list[Word], width: float, size: float, first_indent: floa
     for w in words:
         extra = (space if line and w.space_before else 0.0) + w.width
         if line and used + extra > width:
-            lines.append(line)
-            line, used = [w], w.width
+            k = len(line)
+            if _glued(w):  # a word glued to the one before (a full stop after italics) moves with it
+                while k > 1 and _glued(line[k - 1]):
+                    k -= 1
+                k -= 1
+            if k <= 0:  # the glued run is the whole line: keep it together and overrun
+                line.append(w)
+                used += extra
+                continue
+            lines.append(line[:k])
+            line = line[k:] + [w]
+            used = sum(x.width for x in line) + sum(space for i, x in enumerate(line) if i and x.space_before)
         else:
             line.append(w)
             used += extra

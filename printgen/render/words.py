@@ -23,6 +23,7 @@ class Labels:
     home: str
     seat: str  # "Seat {letter}"
     detail: str  # "{cells} cells · {beans} beans"
+    lang: str = "en"  # the language of these words, for texts that come from a ruleset
 
 
 def _table(lang: str, name: str) -> dict[str, str]:
@@ -31,4 +32,7 @@ def _table(lang: str, name: str) -> dict[str, str]:
 
 # The captions of the printed sheets ([sheet]) and the board's labels, by language.
 WORDS: dict[str, dict[str, str]] = {lang: _table(lang, "sheet") for lang in LANGS}
-BOARD_LABELS = {lang: Labels(**{f.name: _table(lang, "board_label")[f.name] for f in fields(Labels)}) for lang in LANGS}
+BOARD_LABELS = {lang: Labels(**{f.name: _table(lang, "board_label")[f.name]
+                                for f in fields(Labels) if f.name != "lang"},
+                             lang=lang)
+                for lang in LANGS}

@@ -54,7 +54,7 @@ def history(P: Phrases) -> Section:
     summary = rs.summary.get(P.lang)
     blocks: list[Block] = [Paragraph(f"*{escape(summary)}*")] if summary else []
     blocks += _paragraphs([T(f"history.p{i}") for i in range(1, 5)])
-    follows = T("history.follows", source=escape(rs.source)) if rs.source else T("history.follows_custom")
+    follows = T("history.follows", source=escape(rs.source.get(P.lang))) if rs.source else T("history.follows_custom")
     blocks += [Paragraph(follows), Heading(2, T("history.sources_heading")),
                Bullets(tuple(T(f"source.{s}") for s in SOURCES))]
     return _section(P, "history", blocks)
@@ -165,8 +165,8 @@ def payments_section(P: Phrases) -> Section:
     if named:
         header, rows = named
         align = (Align.LEFT,) + (Align.RIGHT,) * (len(header) - 1)
-        blocks.append(Table(header, tuple(rows), T("economy.items_caption"), align))
-        blocks.append(Paragraph(T("economy.choice", items=P.items_plural())))
+        blocks.append(Table(header, tuple(rows), P.items_caption(), align))
+        blocks.append(Paragraph(P.handover()))
     blocks += [Heading(2, T("economy.payments_heading")),
                Bullets(tuple(P.payment_sentence(e) for e in P.applicable_events()))]
     blocks += _paragraphs(P.penalty_sentences())
@@ -193,8 +193,8 @@ def options_section(P: Phrases) -> Section:
     for opt in rs.options:
         text = opt.description.get(P.lang)
         key = "options.applied" if opt.name in rs.applied else "options.item"
-        items.append(T(key, name=opt.name, description=escape(text)))
-    return _section(P, "options", [Paragraph(T("options.intro", name=rs.name)), Bullets(tuple(items))])
+        items.append(T(key, description=escape(text)))
+    return _section(P, "options", [Paragraph(T("options.intro")), Bullets(tuple(items))])
 
 
 def notes_section(P: Phrases) -> Section:
@@ -266,7 +266,8 @@ def card_payments(P: Phrases) -> Section:
     table = Table((T("card.col_when"), T("card.col_payer"), T("card.col_amount"), T("card.col_payee")),
                   tuple(P.payment_row(e) for e in P.applicable_events()),
                   align=(Align.LEFT, Align.LEFT, Align.RIGHT, Align.LEFT))
-    lines = [P.starting_items(), P.betting(), P.partnerships(), *P.winnings(), *P.contest_end()]
+    lines = [P.starting_items(), P.handover(card=True) if P.rs.economy.items else "", P.betting(), P.partnerships(),
+             *P.winnings(), *P.contest_end()]
     lines = [line for line in lines if line]
     return _section(P, "payments", [table, Bullets(tuple(lines))])
 

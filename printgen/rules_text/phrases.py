@@ -9,18 +9,18 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 from printgen.components import SEAT_COLOURS, Area, board_areas
 from printgen.engine.beans import Beans
 from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_for
+from printgen.lang.grammar import after_game_name
 from printgen.rules_text.blocks import escape
 from printgen.rules_text.lang import Texts
-from printgen.rulesets.load import BUILTIN
 from printgen.rulesets.model import (
     PAYMENT_EVENTS,
     Betting,
     Direction,
+    Handover,
     NullCast,
     Opening,
     Payment,
@@ -123,11 +123,10 @@ class Phrases:
         return self.T(f"colour.{SEAT_COLOURS[seat]}")
 
     def variant(self) -> str:
-        """Returns the name of the variant this document is for: `bell+partnerships`, or the custom file."""
-        name = "+".join((self.rs.name, *self.rs.applied))
-        if self.rs.origin in BUILTIN or not self.rs.origin:
-            return name
-        return self.T("document.custom_variant", name=name, file=Path(self.rs.origin).name)
+        """Returns the ruleset's title in this language after the game's name (`after R. C. Bell (1960)`),
+        noting when optional rules are applied."""
+        tail = after_game_name(self.rs.title.get(self.lang))
+        return self.T("document.with_options", title=tail) if self.rs.applied else tail
 
     def players_range(self) -> str:
         """Returns the allowed numbers of players: `2`, `2 to 4`."""
@@ -346,11 +345,32 @@ class Phrases:
             return None
         valued = len({i.value for i in items}) > 1
         counted = any(i.count != 1 for i in items)
-        header = (self.T("economy.col_item"),) + ((self.T("economy.col_value"),) if valued else ()) \
-            + ((self.T("economy.col_count"),) if counted else ())
-        rows = [(escape(i.name.get(self.lang)),)
+        seated = any(i.seat for i in items)
+        header = (self.T("economy.col_item"),) + ((self.T("economy.col_seat"),) if seated else ()) \
+            + ((self.T("economy.col_value"),) if valued else ()) + ((self.T("economy.col_count"),) if counted else ())
+        rows = [(escape(i.name.get(self.lang)),) + ((i.seat or "—",) if seated else ())
                 + ((str(i.value),) if valued else ()) + ((str(i.count),) if counted else ()) for i in items]
         return header, rows
+
+    def items_caption(self) -> str:
+        """Returns the caption of the items table: whether every seat holds the same items or each its own."""
+        return self.T("economy.items_caption_seats" if any(i.seat for i in self.rs.economy.items)
+                      else "economy.items_caption")
+
+    def handover(self, card: bool = False) -> str:
+        """Returns which named items a payer hands over: their choice, or the least valuable first."""
+        econ = self.rs.economy
+        if econ.handover is Handover.CHOICE:
+            return self.T("card.choice" if card else "economy.choice", items=self.items_plural())
+        last = []
+        for seat in range(self.rs.players.max_players):
+            own = econ.items_of(seat)
+            if own:
+                best = max(own, key=lambda i: i.value)
+                last.append(self.T("economy.last_of_seat", name=escape(best.name.get(self.lang)),
+                                   seat=SEAT_NAMES[seat]))
+        return self.T("card.least_valuable" if card else "economy.least_valuable", items=self.items_plural(),
+                      last=self.T.join(last))
 
     def game_end(self) -> list[str]:
         """Returns how a game ends, what the winner takes and what follows."""

@@ -358,7 +358,7 @@ def parse_ruleset(data: dict[str, Any], where: str, origin: str = "", options: t
     beans = _beans(where, t["beans"])
     players = _players(where, t["players"], board)
     entry = _entry(where, t["entry"], beans)
-    economy = _economy(where, t["economy"]) if gambling else _no_gambling(where, t["economy"])
+    economy = _economy(where, t["economy"], players.max_players) if gambling else _no_gambling(where, t["economy"])
     pay = t["payments"]
     zero = {"amount": 0, "from": "mover", "to": "pool"}
     payments = SECTIONS["payments"](**{k: _payment(where, k, pay.get(k, zero) if gambling else zero)
@@ -464,13 +464,21 @@ def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
     return entry
 
 
-def _economy(where: str, data: dict[str, Any]) -> Economy:
+def _economy(where: str, data: dict[str, Any], players: int) -> Economy:
     r = _Reader(where, "economy", data)
     economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
-    items = economy.items
-    if items and sum(i.count for i in items) != economy.starting_items:
-        raise r.fail("items", f"the item counts add up to {sum(i.count for i in items)}, "
-                              f"but starting_items is {economy.starting_items}")
+    if not economy.items:
+        return economy
+    seats = "ABCD"[:players]
+    for item in economy.items:
+        if item.seat and item.seat not in seats:
+            raise r.fail("items", f"item {str(item.name)!r} belongs to seat {item.seat!r}; "
+                                  f"the seats are {', '.join(seats)}")
+    for n, seat in enumerate(seats):
+        total = sum(i.count for i in economy.items_of(n))
+        if total != economy.starting_items:
+            whose = f"seat {seat}'s item counts" if any(i.seat for i in economy.items) else "the item counts"
+            raise r.fail("items", f"{whose} add up to {total}, but starting_items is {economy.starting_items}")
     return economy
 
 

@@ -74,6 +74,13 @@ class WedgePenalty(str, Enum):
     MOVE_BACK = "move_back"  # on the player's next turn the piece moves backwards by the cast
 
 
+class Handover(str, Enum):
+    """Which of a payer's named items change hands (the engine counts items; this is a rule for the table)."""
+
+    CHOICE = "choice"  # the payer chooses
+    LEAST_VALUABLE = "least_valuable"  # the least valuable first; of equal values, one won before one's own
+
+
 class Payer(str, Enum):
     """Who pays when a payment is due."""
 
@@ -109,6 +116,8 @@ class Item:
     name: Text = key("the item's name")
     value: int = key("what one is worth", lo=0, hi=10**6, omit=1, default=1)
     count: int = key("copies each player holds", lo=1, hi=1000, omit=1, default=1)
+    seat: str = key("the one seat that starts with it (A, B, C or D); empty: every seat starts with its own",
+                    omit="", default="")
 
 
 @dataclass(frozen=True)
@@ -185,7 +194,14 @@ class Economy:
     bankruptcy: Bankruptcy = key("a player is out when they cannot pay (cannot_pay) or hold nothing (empty)",
                                  omit=Bankruptcy.CANNOT_PAY)
     offering_to_winner: bool = key("the game winner also takes the offering", omit=False)
-    items: tuple[Item, ...] = key("named items of one player; their counts add up to starting_items", omit=())
+    items: tuple[Item, ...] = key("named items; the counts of those each seat starts with add up to starting_items",
+                                  omit=())
+    handover: Handover = key("which items a payer hands over: choice (the payer's) or least_valuable",
+                             omit=Handover.CHOICE, default=Handover.CHOICE)
+
+    def items_of(self, seat: int) -> tuple[Item, ...]:
+        """Returns the named items a seat (0 for A) starts the contest with."""
+        return tuple(i for i in self.items if i.seat in ("", "ABCD"[seat]))
 
 
 @dataclass(frozen=True)
