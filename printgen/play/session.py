@@ -38,11 +38,11 @@ from printgen.play.saved import (
     FORMAT,
     HUMAN,
     SAVE_LIMIT,
-    VERSION,
     absolute_origin,
     resume_command,
     ruleset_json,
     session_from_json,
+    version_for,
 )
 from printgen.players.advisor import advise
 from printgen.players.levels import DEFAULT_LEVEL
@@ -106,6 +106,19 @@ class Session:
             counts = ", ".join(str(n - 1) for n in ruleset.player_counts())
             raise OptionError(f"ruleset '{ruleset.name}' takes {counts} computer opponent(s), not {opponents}")
         comp = player(computer)
+        return cls.start(ruleset, players, {s: comp for s in range(1, players)}, seed, path, force, narrate)
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, players: int, computers: dict[int, Player], seed: int, path: Path,
+              force: bool, narrate: Narrator) -> Session:
+        """Starts a contest of `players` seats, the computers at the seats given and people at the others
+        (A always a person); saves it, locked while the session lives, refusing to overwrite without force."""
+        if players not in ruleset.player_counts():
+            raise OptionError(f"ruleset '{ruleset.name}' is for {', '.join(map(str, ruleset.player_counts()))} "
+                              f"players, not {players}")
+        if HUMAN in computers or not set(computers) <= set(range(players)):
+            raise OptionError(f"computers sit at seats B to {seat_name(players - 1)} only, not at "
+                              f"{', '.join(seat_name(s) for s in sorted(computers))}")
         path = Path(path)
         check_folder(Path(os.path.abspath(resolve_target(path))).parent)
         try:
@@ -119,7 +132,7 @@ class Session:
                 raise OverwriteError(f"{path} holds a saved contest")
             clean_stale_temps(path, 0)
             start = Position.new(absolute_origin(ruleset), players)
-            session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate, lock=lock)
+            session = cls(Record(start), dict(computers), seed, path, narrate, lock=lock)
             session.save()
         except BaseException:
             lock.release()
@@ -141,7 +154,8 @@ class Session:
     def to_json(self) -> dict[str, Any]:
         """Returns the saved form: the record, the ruleset itself and the session's own facts."""
         return {
-            "format": FORMAT, "version": VERSION, "human": seat_name(HUMAN),
+            "format": FORMAT, "version": version_for(self.computers, self.record.start.players),
+            "human": seat_name(HUMAN),
             "computers": {seat_name(s): p.name for s, p in self.computers.items()},
             "seed": self.seed, "level": self.level, "helper_casts": self.helper_casts, "pending_cast": self.pending,
             "ruleset": ruleset_json(self.record.start.ruleset),
@@ -160,19 +174,25 @@ class Session:
             raise FileError(f"{path}: no such saved game")
         lock = HeldLock(path, "patolli play session")
         try:
-            data = read_user_json(path, "saved game", SAVE_LIMIT)
-            try:
-                session = session_from_json(cls, data, path, narrate)
-            except FileError:
-                raise
-            except PatolliError as exc:
-                raise type(exc)(f"{path}: {exc}") from None
+            session = cls.read(path, narrate)
             clean_stale_temps(path, 0)
         except BaseException:
             lock.release()
             raise
         session.lock = lock
         return session
+
+    @classmethod
+    def read(cls, path: Path, narrate: Narrator) -> Session:
+        """Returns the session saved at path, replaying and checking its record, without locking it (for a
+        caller that holds the lock already)."""
+        data = read_user_json(path, "saved game", SAVE_LIMIT)
+        try:
+            return session_from_json(cls, data, path, narrate)
+        except FileError:
+            raise
+        except PatolliError as exc:
+            raise type(exc)(f"{path}: {exc}") from None
 
     # ---- state ----
 
