@@ -21,7 +21,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.events import Event
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
-from printgen.engine.record import Record
+from printgen.engine.record import Record, Turn
 from printgen.errors import IllegalMoveError, NotationError, OptionError, OverwriteError, PatolliError
 from printgen.files import (
     FileError,
@@ -231,19 +231,33 @@ class Session:
     def _apply(self, marks: int | None, move: Move, out: Output) -> None:
         """Plays one action, says what happened and saves."""
         pos = self.position
+        for e in self.play_turn(marks, move):
+            line = self.narrate(e, pos.ruleset)
+            if line:
+                out.say(f"  {line}")
+
+    def play_turn(self, marks: int | None, move: Move) -> list[Event]:
+        """Plays one action (a pending cast is used up by it), saves, and returns what happened."""
         pending, self.pending = self.pending, None  # first: a Ctrl-C after the turn is played must not leave it pending
         try:
             _, events = self.record.play(marks, move)
         except BaseException:
             self.pending = pending  # the turn was not played
             raise
-        for e in events:
-            line = self.narrate(e, pos.ruleset)
-            if line:
-                out.say(f"  {line}")
         self.save()
+        return events
 
-    def _helper_cast(self) -> int:
+    def computer_turn(self) -> tuple[int, int | None, Move, list[Event]]:
+        """Plays one turn of the computer seat to move (its cast drawn by the helper); returns the seat, the
+        marks (None for a bet), the move and what happened."""
+        pos = self.position
+        seat = pos.to_move
+        comp = self.computers[seat]
+        marks = None if pos.phase is Phase.BET else self.helper_cast()
+        move = comp.choose(pos, marks or 0, self._rng())
+        return seat, marks, move, self.play_turn(marks, move)
+
+    def helper_cast(self) -> int:
         """Casts the beans for someone; returns the marks."""
         rng = random.Random(f"{self.seed}:{self.helper_casts}")
         self.helper_casts += 1
@@ -256,21 +270,19 @@ class Session:
         """Plays the computer seats until it is the person's turn or the contest is over."""
         while not self.over and self.position.to_move in self.computers:
             pos = self.position
-            seat = pos.to_move
+            seat, marks, move, events = self.computer_turn()
             comp = self.computers[seat]
-            if pos.phase is Phase.BET:
-                move = comp.choose(pos, 0, self._rng())
+            if marks is None:
                 out.say(f"{seat_name(seat)} ({comp.name}) names the bet: {move.amount}")
-                self._apply(None, move, out)
-                continue
-            marks = self._helper_cast()
-            beans = Beans(pos.ruleset.beans)
-            cast = f"{beans.cast_with_marks(marks)} {self._cast_words(marks)}"
-            move = comp.choose(pos, marks, self._rng())
-            verb = "throws" if pos.phase is Phase.OPENING else "casts"
-            shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
-            out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
-            self._apply(marks, move, out)
+            else:
+                cast = f"{Beans(pos.ruleset.beans).cast_with_marks(marks)} {self._cast_words(marks)}"
+                verb = "throws" if pos.phase is Phase.OPENING else "casts"
+                shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
+                out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
+            for e in events:
+                line = self.narrate(e, pos.ruleset)
+                if line:
+                    out.say(f"  {line}")
         if self.over:
             self.announce_end(out)
 
@@ -377,7 +389,7 @@ class Session:
         if text in ("hint", "best"):
             raise OptionError("cast first: type the score you cast, or `cast`")
         if text == "cast":
-            marks = self._helper_cast()
+            marks = self.helper_cast()
             out.say(f"the helper casts for you: {beans.cast_with_marks(marks)} {self._cast_words(marks)}")
         else:
             try:
@@ -422,18 +434,26 @@ class Session:
         pos.encode(move, self.pending or 0)  # raises, naming the legal moves, if it is not legal
         return move
 
-    def undo(self, out: Output) -> None:
-        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
+    def take_back(self) -> Turn | None:
+        """Takes back the last move of a person and the computer moves after it, saving; returns the turn taken
+        back (None if no person has moved). A cast that had to be made again stands as the pending cast."""
         positions = self.record.positions()
         last = next((i for i in range(len(self.record.turns) - 1, -1, -1)
                      if positions[i].to_move not in self.computers), None)
         if last is None:
-            out.say("! nothing of yours to take back")
-            return
+            return None
         turn = self.record.turns[last]
         self.record.truncate(last)
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()
+        return turn
+
+    def undo(self, out: Output) -> None:
+        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
+        turn = self.take_back()
+        if turn is None:
+            out.say("! nothing of yours to take back")
+            return
         what = f"your cast {self._cast_words(self.pending)} stands" if self.pending is not None else "bet again"
         out.say(f"took back {turn.move}; {what}")
