@@ -1,4 +1,4 @@
-"""`patolli serve` in a real browser: Debian's Chromium driven by Playwright, against the real command on a free port."""
+"""`patolli serve` in a real browser: Debian's Chromium driven by Playwright, against the real command."""
 
 from __future__ import annotations
 
