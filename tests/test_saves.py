@@ -212,7 +212,7 @@ CORRUPT_SAVES = [
     ("missing seed", lambda d: d.pop("seed"), 'lacks the key "seed"'),
     ("unknown key", lambda d: d.update(seeds=1), 'unknown key "seeds"'),
     ("human", lambda d: d.update(human="B"), '"human" must be "A"'),
-    ("version", lambda d: d.update(version=3), "saved-game version 3 is not supported"),
+    ("version", lambda d: d.update(version=4), "saved-game version 4 is not supported"),
     ("version true", lambda d: d.update(version=True), "saved-game version true is not supported"),
     ("format", lambda d: d.update(format="chess"), '"format" must be "patolli-session"'),
     ("ruleset toml", lambda d: d["ruleset"].update(toml="[board\n"), '"ruleset"."toml": not valid TOML'),

@@ -28,12 +28,19 @@ if TYPE_CHECKING:
     from printgen.play.session import Narrator, Session
 
 FORMAT, VERSION = "patolli-session", 2  # version 1 named the ruleset by its spec only
-READS = (1, 2)
+TABLE_VERSION = 3  # a save with people at more seats than A (a refereed game): "computers" names only some seats
+READS = (1, 2, 3)
 HUMAN = 0  # the person plays seat A
 SAVE_LIMIT = 8 * MB  # a long contest saves in well under 1 MB
 KEYS = ("format", "version", "human", "computers", "seed", "level", "helper_casts", "pending_cast", "ruleset",
         "record")
 BIG = 2**63
+
+
+def version_for(computers: dict[int, Any], players: int) -> int:
+    """Returns the version a save is written in: 2 when the computers take every seat but A (so older readers
+    read it), 3 when people sit at other seats too."""
+    return VERSION if len(computers) == players - 1 else TABLE_VERSION
 
 
 def resume_command(path: Path | str) -> str:
@@ -118,30 +125,37 @@ def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrat
     seed = _int(data, "seed", -BIG, BIG)
     level = _int(data, "level", 0, MAX_LEVEL)
     helper_casts = _int(data, "helper_casts", 0, BIG)
-    computers = _computers(data["computers"], start.players)
+    computers = _computers(data["computers"], start.players, every=version < TABLE_VERSION)
     session = cls(record, computers, seed, path, narrate, level, helper_casts, None)
     pending = data["pending_cast"]
     if pending is not None:
         pending = _int(data, "pending_cast", 0, start.ruleset.beans.count)
         pos = session.position
-        if pos.phase not in (Phase.OPENING, Phase.MOVE) or pos.to_move != HUMAN:
-            raise NotationError(f"\"pending_cast\" must be null: it is not your turn to move "
+        if pos.phase not in (Phase.OPENING, Phase.MOVE) or pos.to_move in computers:
+            whose = "your" if version < TABLE_VERSION else "a person's"
+            raise NotationError(f"\"pending_cast\" must be null: it is not {whose} turn to move "
                                 f"({pos.phase.value}, {seat_name(pos.to_move)} to move)")
         session.pending = pending
     return session
 
 
-def _computers(raw: Any, players: int) -> dict[int, Any]:
-    """Returns the computer players of a save's "computers": every seat but A, each a player's name."""
+def _computers(raw: Any, players: int, every: bool = True) -> dict[int, Any]:
+    """Returns the computer players of a save's "computers": each seat's player's name, for every seat but A
+    (every), or for some of them (a version-3 save; the other seats are people at the table)."""
     seats = [seat_name(s) for s in range(1, players)]
     if not isinstance(raw, dict):
         raise NotationError(f"\"computers\" must be an object naming the player of each seat "
                             f"({', '.join(seats)}), not {json_type(raw)}")
-    if sorted(raw) != seats:
+    if every and sorted(raw) != seats:
         raise NotationError(f"\"computers\" must name the players of seats {', '.join(seats)} "
                             f"(a {players}-player contest), not {', '.join(sorted(map(str, raw))) or 'none'}")
+    if not every and (not set(raw) <= set(seats) or len(raw) == len(seats)):
+        raise NotationError(f"\"computers\" of a version-{TABLE_VERSION} save must name some of seats "
+                            f"{', '.join(seats)} and not all, not {', '.join(sorted(map(str, raw))) or 'none'}")
     out = {}
     for i, seat in enumerate(seats, 1):
+        if seat not in raw:
+            continue
         name = raw[seat]
         if not isinstance(name, str):
             raise NotationError(f"\"computers\".\"{seat}\" must be a player's name, not {json_type(name)}")

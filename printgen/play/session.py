@@ -21,7 +21,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.events import Event
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
-from printgen.engine.record import Record
+from printgen.engine.record import Record, Turn
 from printgen.errors import IllegalMoveError, NotationError, OptionError, OverwriteError, PatolliError
 from printgen.files import (
     FileError,
@@ -38,11 +38,11 @@ from printgen.play.saved import (
     FORMAT,
     HUMAN,
     SAVE_LIMIT,
-    VERSION,
     absolute_origin,
     resume_command,
     ruleset_json,
     session_from_json,
+    version_for,
 )
 from printgen.players.advisor import advise
 from printgen.players.levels import DEFAULT_LEVEL
@@ -106,6 +106,19 @@ class Session:
             counts = ", ".join(str(n - 1) for n in ruleset.player_counts())
             raise OptionError(f"ruleset '{ruleset.name}' takes {counts} computer opponent(s), not {opponents}")
         comp = player(computer)
+        return cls.start(ruleset, players, {s: comp for s in range(1, players)}, seed, path, force, narrate)
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, players: int, computers: dict[int, Player], seed: int, path: Path,
+              force: bool, narrate: Narrator) -> Session:
+        """Starts a contest of `players` seats, the computers at the seats given and people at the others
+        (A always a person); saves it, locked while the session lives, refusing to overwrite without force."""
+        if players not in ruleset.player_counts():
+            raise OptionError(f"ruleset '{ruleset.name}' is for {', '.join(map(str, ruleset.player_counts()))} "
+                              f"players, not {players}")
+        if HUMAN in computers or not set(computers) <= set(range(players)):
+            raise OptionError(f"computers sit at seats B to {seat_name(players - 1)} only, not at "
+                              f"{', '.join(seat_name(s) for s in sorted(computers))}")
         path = Path(path)
         check_folder(Path(os.path.abspath(resolve_target(path))).parent)
         try:
@@ -119,7 +132,7 @@ class Session:
                 raise OverwriteError(f"{path} holds a saved contest")
             clean_stale_temps(path, 0)
             start = Position.new(absolute_origin(ruleset), players)
-            session = cls(Record(start), {s: comp for s in range(1, players)}, seed, path, narrate, lock=lock)
+            session = cls(Record(start), dict(computers), seed, path, narrate, lock=lock)
             session.save()
         except BaseException:
             lock.release()
@@ -141,7 +154,8 @@ class Session:
     def to_json(self) -> dict[str, Any]:
         """Returns the saved form: the record, the ruleset itself and the session's own facts."""
         return {
-            "format": FORMAT, "version": VERSION, "human": seat_name(HUMAN),
+            "format": FORMAT, "version": version_for(self.computers, self.record.start.players),
+            "human": seat_name(HUMAN),
             "computers": {seat_name(s): p.name for s, p in self.computers.items()},
             "seed": self.seed, "level": self.level, "helper_casts": self.helper_casts, "pending_cast": self.pending,
             "ruleset": ruleset_json(self.record.start.ruleset),
@@ -160,19 +174,25 @@ class Session:
             raise FileError(f"{path}: no such saved game")
         lock = HeldLock(path, "patolli play session")
         try:
-            data = read_user_json(path, "saved game", SAVE_LIMIT)
-            try:
-                session = session_from_json(cls, data, path, narrate)
-            except FileError:
-                raise
-            except PatolliError as exc:
-                raise type(exc)(f"{path}: {exc}") from None
+            session = cls.read(path, narrate)
             clean_stale_temps(path, 0)
         except BaseException:
             lock.release()
             raise
         session.lock = lock
         return session
+
+    @classmethod
+    def read(cls, path: Path, narrate: Narrator) -> Session:
+        """Returns the session saved at path, replaying and checking its record, without locking it (for a
+        caller that holds the lock already)."""
+        data = read_user_json(path, "saved game", SAVE_LIMIT)
+        try:
+            return session_from_json(cls, data, path, narrate)
+        except FileError:
+            raise
+        except PatolliError as exc:
+            raise type(exc)(f"{path}: {exc}") from None
 
     # ---- state ----
 
@@ -211,19 +231,33 @@ class Session:
     def _apply(self, marks: int | None, move: Move, out: Output) -> None:
         """Plays one action, says what happened and saves."""
         pos = self.position
+        for e in self.play_turn(marks, move):
+            line = self.narrate(e, pos.ruleset)
+            if line:
+                out.say(f"  {line}")
+
+    def play_turn(self, marks: int | None, move: Move) -> list[Event]:
+        """Plays one action (a pending cast is used up by it), saves, and returns what happened."""
         pending, self.pending = self.pending, None  # first: a Ctrl-C after the turn is played must not leave it pending
         try:
             _, events = self.record.play(marks, move)
         except BaseException:
             self.pending = pending  # the turn was not played
             raise
-        for e in events:
-            line = self.narrate(e, pos.ruleset)
-            if line:
-                out.say(f"  {line}")
         self.save()
+        return events
 
-    def _helper_cast(self) -> int:
+    def computer_turn(self) -> tuple[int, int | None, Move, list[Event]]:
+        """Plays one turn of the computer seat to move (its cast drawn by the helper); returns the seat, the
+        marks (None for a bet), the move and what happened."""
+        pos = self.position
+        seat = pos.to_move
+        comp = self.computers[seat]
+        marks = None if pos.phase is Phase.BET else self.helper_cast()
+        move = comp.choose(pos, marks or 0, self._rng())
+        return seat, marks, move, self.play_turn(marks, move)
+
+    def helper_cast(self) -> int:
         """Casts the beans for someone; returns the marks."""
         rng = random.Random(f"{self.seed}:{self.helper_casts}")
         self.helper_casts += 1
@@ -236,21 +270,19 @@ class Session:
         """Plays the computer seats until it is the person's turn or the contest is over."""
         while not self.over and self.position.to_move in self.computers:
             pos = self.position
-            seat = pos.to_move
+            seat, marks, move, events = self.computer_turn()
             comp = self.computers[seat]
-            if pos.phase is Phase.BET:
-                move = comp.choose(pos, 0, self._rng())
+            if marks is None:
                 out.say(f"{seat_name(seat)} ({comp.name}) names the bet: {move.amount}")
-                self._apply(None, move, out)
-                continue
-            marks = self._helper_cast()
-            beans = Beans(pos.ruleset.beans)
-            cast = f"{beans.cast_with_marks(marks)} {self._cast_words(marks)}"
-            move = comp.choose(pos, marks, self._rng())
-            verb = "throws" if pos.phase is Phase.OPENING else "casts"
-            shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
-            out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
-            self._apply(marks, move, out)
+            else:
+                cast = f"{Beans(pos.ruleset.beans).cast_with_marks(marks)} {self._cast_words(marks)}"
+                verb = "throws" if pos.phase is Phase.OPENING else "casts"
+                shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
+                out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
+            for e in events:
+                line = self.narrate(e, pos.ruleset)
+                if line:
+                    out.say(f"  {line}")
         if self.over:
             self.announce_end(out)
 
@@ -357,7 +389,7 @@ class Session:
         if text in ("hint", "best"):
             raise OptionError("cast first: type the score you cast, or `cast`")
         if text == "cast":
-            marks = self._helper_cast()
+            marks = self.helper_cast()
             out.say(f"the helper casts for you: {beans.cast_with_marks(marks)} {self._cast_words(marks)}")
         else:
             try:
@@ -402,18 +434,26 @@ class Session:
         pos.encode(move, self.pending or 0)  # raises, naming the legal moves, if it is not legal
         return move
 
-    def undo(self, out: Output) -> None:
-        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
+    def take_back(self) -> Turn | None:
+        """Takes back the last move of a person and the computer moves after it, saving; returns the turn taken
+        back (None if no person has moved). A cast that had to be made again stands as the pending cast."""
         positions = self.record.positions()
         last = next((i for i in range(len(self.record.turns) - 1, -1, -1)
                      if positions[i].to_move not in self.computers), None)
         if last is None:
-            out.say("! nothing of yours to take back")
-            return
+            return None
         turn = self.record.turns[last]
         self.record.truncate(last)
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()
+        return turn
+
+    def undo(self, out: Output) -> None:
+        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
+        turn = self.take_back()
+        if turn is None:
+            out.say("! nothing of yours to take back")
+            return
         what = f"your cast {self._cast_words(self.pending)} stands" if self.pending is not None else "bet again"
         out.say(f"took back {turn.move}; {what}")

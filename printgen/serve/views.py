@@ -1,0 +1,224 @@
+"""What the page shows, as JSON in the reader's language: the table, the turns played, the advice, the odds.
+
+Words come from printgen/lang (the `serve.*` keys, and the rules booklet's event and move sentences);
+numbers on the board are the printed cell numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printgen.engine.beans import Beans
+from printgen.engine.events import EventKind
+from printgen.engine.moves import Move, MoveKind
+from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
+from printgen.play.table import Change, Step, Table
+from printgen.players.advisor import Analysis
+from printgen.rules_text.example import describe_event, describe_move
+from printgen.rules_text.phrases import Phrases
+
+FEED = 12  # turns shown in the feed
+
+
+def _cast_words(P: Phrases, pos: Position, marks: int) -> str:
+    score = pos.score(marks)
+    return P.T("serve.no_score") if score is None else str(score)
+
+
+def move_words(P: Phrases, move: Move) -> str:
+    """Returns a move in words, as a person does it on the board."""
+    if move.kind is MoveKind.MOVE and move.target == 0:
+        return P.T("serve.move_back_hand", origin=move.origin)
+    if move.kind is MoveKind.BET:
+        return P.T("serve.bet", amount=move.amount)
+    return describe_move(P, move)
+
+
+def step_lines(P: Phrases, step: Step) -> list[str]:
+    """Returns what a turn did: the cast and move, then each event worth saying."""
+    who = seat_name(step.seat)
+    pos = step.before
+    if step.marks is None:
+        lines = [P.T("serve.step_bet", seat=who, amount=step.move.amount)]
+    elif pos.phase is Phase.OPENING:
+        lines = [P.T("serve.step_throw", seat=who, cast=_cast_words(P, pos, step.marks))]
+    else:
+        lines = [P.T("serve.step_cast", seat=who, cast=_cast_words(P, pos, step.marks), move=move_words(P, step.move))]
+    for e in step.events:
+        player = seat_name(e.player) if e.player is not None else ""
+        if e.kind is EventKind.OPENING_WON:
+            lines.append(P.T("serve.ev_opening_won", player=player))
+        elif e.kind is EventKind.NEW_GAME:
+            lines.append(P.T("serve.ev_new_game", game=e.other))
+        elif e.kind is EventKind.MISS_TURN:
+            lines.append(P.T("serve.ev_miss_turn", player=player))
+        elif e.kind is EventKind.NO_MOVE:
+            lines.append(P.T("serve.ev_no_move", player=player))
+        elif (text := describe_event(P, e)) is not None:
+            lines.append(text)
+    return lines
+
+
+def change_line(P: Phrases, c: Change) -> str:
+    """Returns one piece to put back on the physical board, in words."""
+    seat = seat_name(c.seat)
+    if isinstance(c.origin, int) and isinstance(c.target, int):
+        return P.T("serve.change_move", seat=seat, origin=c.origin, target=c.target)
+    if c.origin == HAND and isinstance(c.target, int):
+        return P.T("serve.change_hand_to_cell", seat=seat, target=c.target)
+    if isinstance(c.origin, int) and c.target == HAND:
+        return P.T("serve.change_cell_to_hand", seat=seat, origin=c.origin)
+    if c.origin == HOME and isinstance(c.target, int):
+        return P.T("serve.change_home_to_cell", seat=seat, target=c.target)
+    return P.T("serve.change_other", seat=seat, origin=c.origin, target=c.target)
+
+
+def _move_json(P: Phrases, move: Move) -> dict[str, Any]:
+    return {"text": str(move), "kind": move.kind.value, "origin": move.origin, "target": move.target,
+            "amount": move.amount, "words": move_words(P, move),
+            "ccw": move.anticlockwise}
+
+
+def _faces(pos: Position, marks: int) -> list[bool]:
+    return list(Beans(pos.ruleset.beans).cast_with_marks(marks).beans)
+
+
+def _prompt(P: Phrases, table: Table) -> str:
+    pos = table.position
+    if table.over:
+        w = pos.winner
+        return P.T("serve.nobody") if w is None else P.T("serve.winner", seat=seat_name(w))
+    if table.computers_to_play():
+        return P.T("serve.prompt_computer")
+    who = seat_name(pos.to_move)
+    if pos.phase is Phase.BET:
+        return P.T("serve.prompt_bet", seat=who)
+    if table.pending is not None:
+        return P.T("serve.prompt_move", seat=who, cast=_cast_words(P, pos, table.pending))
+    return P.T("serve.prompt_throw" if pos.phase is Phase.OPENING else "serve.prompt_cast", seat=who)
+
+
+def bankrupt_notes(P: Phrases, table: Table) -> list[str]:
+    """Returns, for each person out of the contest, which pieces to take off the board."""
+    notes = []
+    positions = table.session.record.positions()
+    turns = table.session.record.turns
+    for seat in table.people:
+        if not table.position.bankrupt(seat):
+            continue
+        i = next((j for j in range(len(positions) - 2, -1, -1) if not positions[j].bankrupt(seat)), None)
+        cells: list[int] = []
+        if i is not None:
+            cells = [p for p in positions[i].places(seat) if isinstance(p, int)]
+            move = turns[i].move
+            if positions[i].to_move == seat and move.kind is MoveKind.MOVE and move.origin in cells:
+                cells = [move.target if c == move.origin else c for c in cells if not (c == move.origin
+                                                                                          and move.target == 0)]
+            cells = sorted(c for c in cells if c)
+        who = seat_name(seat)
+        notes.append(P.T("serve.bankrupt_you", seat=who, cells=P.T.join(map(str, cells)))
+                     if cells else P.T("serve.bankrupt_none", seat=who))
+    return notes
+
+
+def stamp(table: Table) -> str:
+    """Returns what changes with every action: phones compare it to know when to fetch the table again."""
+    return f"{len(table.session.record.turns)}:{table.pending}"
+
+
+def table_json(table: Table, name: str, lang: str) -> dict[str, Any]:
+    """Returns everything the page draws and says about a table."""
+    pos = table.position
+    rs = pos.ruleset
+    P = Phrases(rs, lang)
+    computers = table.session.computers
+    seats = []
+    for s in range(pos.players):
+        places = pos.places(s)
+        seats.append({
+            "letter": seat_name(s), "index": s, "person": s not in computers,
+            "computer": computers[s].name if s in computers else None,
+            "holdings": pos.holdings(s) if rs.economy.gambling else None,
+            "hand": places.count(HAND), "home": places.count(HOME), "bankrupt": pos.bankrupt(s),
+            "team": seat_name(pos.team(s)) if rs.players.partnerships else None,
+            "label": P.T("serve.seat_computer", seat=seat_name(s), name=computers[s].name) if s in computers else
+            P.T("serve.seat_you" if len(table.people) == 1 else "serve.seat_person", seat=seat_name(s)),
+        })
+    legal: list[dict[str, Any]] = []
+    person = not table.over and not table.computers_to_play()
+    if person and (pos.phase is Phase.BET or table.pending is not None):
+        legal = [_move_json(P, m) for m in pos.legal_moves(table.pending or 0)]
+    steps = table.steps(len(table.session.record.turns) - FEED)
+    last = next((st for st in reversed(steps) if st.move.kind in (MoveKind.MOVE, MoveKind.ENTER)), None)
+    beans = Beans(rs.beans)
+    return {
+        "name": name, "stamp": stamp(table), "lang": lang,
+        "ruleset": {"spec": rs.spec, "title": rs.title, "gambling": rs.economy.gambling,
+                    "item": P.items_plural() if rs.economy.gambling else None, "beans": rs.beans.count,
+                    "null_scores_ten": beans.score(0) == 10},
+        "players": pos.players, "phase": pos.phase.value, "to_move": seat_name(pos.to_move),
+        "to_move_index": pos.to_move, "person_to_move": person, "game": pos.game,
+        "turn": len(table.session.record.turns), "pool": pos.pool if rs.economy.gambling else None,
+        "offering": pos.offering if rs.economy.gambling else None,
+        "turn_words": P.T("serve.turn", game=pos.game, turn=len(table.session.record.turns)),
+        "seats": seats,
+        "pieces": [{"cell": c, "seat": s} for c, s in sorted(pos.board().items())],
+        "pending": None if table.pending is None else {
+            "marks": table.pending, "score": pos.score(table.pending), "faces": _faces(pos, table.pending)},
+        "legal": legal,
+        "last": None if last is None else {"seat": seat_name(last.seat), "seat_index": last.seat,
+                                           "origin": last.move.origin, "target": last.move.target,
+                                           "words": P.T("serve.moved", seat=seat_name(last.seat),
+                                                        move=move_words(P, last.move)),
+                                           "computer": last.computer,
+                                           "faces": None if last.marks is None else _faces(last.before, last.marks)},
+        "feed": [{"number": st.number, "seat": seat_name(st.seat), "lines": step_lines(P, st)}
+                 for st in reversed(steps)],
+        "prompt": _prompt(P, table), "over": table.over,
+        "computers_to_play": table.computers_to_play(), "people_out": table.people_out(),
+        "bankrupt": bankrupt_notes(P, table),
+    }
+
+
+def _chance(P: Phrases, p: float, what: str) -> str:
+    if p < 0.05:
+        return P.T(f"serve.chance_{what}_low")
+    if p > 0.95:
+        return P.T(f"serve.chance_{what}_high")
+    return P.T(f"serve.chance_{what}", n=max(1, min(9, round(p * 10))))
+
+
+def advice_json(a: Analysis, lang: str) -> dict[str, Any]:
+    """Returns the advisor's moves best first, each with its chances and cost in plain words."""
+    P = Phrases(a.position.ruleset, lang)
+    moves = []
+    for i, s in enumerate(a.suggestions):
+        cost = round(-s.diff * 100)
+        moves.append({
+            **_move_json(P, s.move), "win_game": round(s.win_game, 4), "win_contest": round(s.win_contest, 4),
+            "diff": round(s.diff, 4), "items": round(s.items, 3),
+            "game_words": _chance(P, s.win_game, "game"), "contest_words": _chance(P, s.win_contest, "contest"),
+            "cost_words": P.T("serve.cost_best") if i == 0 else
+            P.T("serve.cost", n=cost) if cost >= 1 else P.T("serve.cost_small"),
+        })
+    return {"level": a.level, "seconds": round(a.seconds, 3), "moves": moves,
+            "explain": [P.T("serve.explain_game"), P.T("serve.explain_contest")],
+            "suggested": P.T("serve.suggested", move=move_words(P, a.best.move))}
+
+
+def odds_json(pos: Position, lang: str) -> dict[str, Any]:
+    """Returns the exact chance of each score of the ruleset's beans."""
+    P = Phrases(pos.ruleset, lang)
+    odds = Beans(pos.ruleset.beans).score_odds()
+    rows = [P.T("serve.odds_row", score=P.T("serve.no_score") if score is None else score, fraction=P.T.fraction(p),
+                percent=P.T.percent(p))
+            for score, p in sorted(odds.items(), key=lambda kv: -1 if kv[0] is None else kv[0])]
+    notes = [P.T("serve.null_ten")] if Beans(pos.ruleset.beans).score(0) == 10 else []
+    return {"title": P.T("serve.odds_title"), "rows": rows, "notes": notes}
+
+
+def undo_json(changes: list[Change], rs_pos: Position, lang: str) -> dict[str, Any]:
+    """Returns what to move back on the physical board after an undo."""
+    P = Phrases(rs_pos.ruleset, lang)
+    lines = [change_line(P, c) for c in changes] or [P.T("serve.nothing_to_move")]
+    return {"title": P.T("serve.undo_title"), "lines": lines}
