@@ -14,7 +14,7 @@ TOKEN = 16.0  # mm, a piece's side
 BEAN_CHIT = (30.0, 18.0)
 CARD = (63.0, 88.0)  # the standard card size that common sleeves fit; three across A4 and Letter
 ITEM_CHIT = 22.0
-FRAME_INSET = 0.05  # a card's frame, as a share of its width, inside the trim: 3.15 mm on a 63 mm card
+FRAME_INSET = 3.5  # mm from a card's trim to the middle of its frame's 0.8 mm line: the line keeps 3.1 mm clear
 # A piece's letter: Lato Black capitals are 0.72 of the type size, so 14 pt gives capitals 3.5 mm high, about
 # 1/200 of the 70 cm from a player's eyes to the far side of a board: the usual size for reading at a distance.
 PIECE_LETTER = 14.0
@@ -89,7 +89,7 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str) -> Co
     w, h = CARD
     front: list[Item] = [
         _background(w, h, "card.front"),
-        rect(w * FRAME_INSET, w * FRAME_INSET, w * (1 - 2 * FRAME_INSET), h - 2 * w * FRAME_INSET,
+        rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET,
              Style(stroke="card.back", width=0.8), radius=w * 0.05, tag="card frame"),
         rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.back", width=0.25), radius=w * 0.04,
              tag="card frame inner"),

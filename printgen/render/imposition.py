@@ -20,6 +20,7 @@ from printgen.render.sheet import cut_marks
 
 BLEED = 3.0  # mm of artwork past every open cut edge
 GUTTER = 2 * BLEED  # mm between components of different families: bleeds meet, never overlap
+SEAM = 0.1  # mm a face runs under its butting neighbour, so no hairline of paper shows between them
 OFFSET_LIMIT = 4.0  # mm the backs may be moved each way: their cut edges stay SAFE from the paper edge
 
 
@@ -54,7 +55,7 @@ class Placed:
     def bleed_box(self, side: str = "front") -> tuple[float, float, float, float]:
         """Returns the box (x0, y0, x1, y1) the component's artwork covers on the front or the back."""
         (x, y), sides = (self.front, self.open_front) if side == "front" else (self.back, self.open_back)
-        left, top, right, bottom = (BLEED if s else 0.0 for s in sides)
+        left, top, right, bottom = (BLEED if s else SEAM for s in sides)
         return (x - left, y - top, x + self.component.w + right, y + self.component.h + bottom)
 
 
@@ -93,8 +94,9 @@ def _shelves(components: list[Component], width: float) -> list[list[tuple[Compo
     for comp in components:
         if comp.w > width:
             raise OptionError(f"a {comp.name or 'component'} of {comp.w:g} × {comp.h:g} mm does not fit on the paper")
-        x = cx + (0.0 if not row or _butts(row[-1][0], comp) else GUTTER)
-        if x + comp.w > width + 1e-9:
+        joins = bool(row) and _butts(row[-1][0], comp)
+        x = cx + (0.0 if not row or joins else GUTTER)
+        if x + comp.w > width + 1e-9 or (not joins and row and _whole_row(comp, components, width, width - x)):
             rows.append(row)
             row, x = [], 0.0
         row.append((comp, x))
@@ -102,6 +104,12 @@ def _shelves(components: list[Component], width: float) -> list[list[tuple[Compo
     if row:
         rows.append(row)
     return rows
+
+
+def _whole_row(first: Component, components: list[Component], width: float, room: float) -> bool:
+    """True when the family starting with first fits in one row but not in room: it then starts a row, whole."""
+    n = sum(1 for c in components if c is first or _butts(first, c))
+    return n * first.w <= width + 1e-9 and n * first.w > room + 1e-9
 
 
 def _butts(a: Component, b: Component) -> bool:

@@ -28,6 +28,7 @@ from printgen.render.paper import Paper, Sheet
 from printgen.render.pdf import Metadata
 from printgen.render.prints import PrintOptions, board_pages, calibration_pages, components_pages, print_shop_board
 from printgen.render.scene import Page
+from printgen.render.words import WORDS
 from printgen.rules_text.blocks import Document, Paragraph, Section
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.model import Ruleset
@@ -37,10 +38,13 @@ STEPS = ("board", "components", "booklet", "reference card", "how to print", "pr
 
 @dataclass(frozen=True)
 class Part:
-    """A run of pages in a file: what it is (for the listing and the bookmark) and its pages."""
+    """A run of pages in a file: what it is (for the listing), its pages, and its bookmark: a title, and a title
+    for each page that opens an entry under it (page index, title)."""
 
     what: str
     pages: list[Page]
+    mark: str = ""
+    inner: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,14 +86,29 @@ def part_lines(T: Texts, parts: list[Part]) -> list[str]:
 
 
 def _bookmarked(parts: list[Part]) -> list[Page]:
-    """Returns the pages of the parts, the first page of each opening an outline entry."""
+    """Returns the pages of the parts, the first page of each opening an outline entry, with entries under it."""
     pages: list[Page] = []
     for part in parts:
-        if part.pages:
-            title = part.what.split(":")[0]
-            pages.append(replace(part.pages[0], bookmarks=((0, title[:1].upper() + title[1:]),)))
-            pages += part.pages[1:]
+        inner = dict(part.inner)
+        for i, page in enumerate(part.pages):
+            marks = ((0, part.mark),) if i == 0 else ()
+            marks += ((1, inner[i]),) if i in inner else ()
+            pages.append(replace(page, bookmarks=marks) if marks else page)
     return pages
+
+
+def _sheet_marks(T: Texts, pages: list[Page], step: int) -> tuple[tuple[int, str], ...]:
+    """Returns an entry for every step-th page: 'Sheet 1', 'Sheet 2', ..."""
+    return tuple((i, T("kit.mark_sheet", n=i // step + 1)) for i in range(0, len(pages), step))
+
+
+def _board_marks(pages: list[Page], lang: str) -> tuple[tuple[int, str], ...]:
+    """Returns an entry for the assembly map and each tile of a tiled board."""
+    if len(pages) == 1:
+        return ()
+    w = WORDS[lang]
+    return tuple((i, w["map_title"] if i == 0 else f"{w['tile']} {p.label.removeprefix('tile ')}")
+                 for i, p in enumerate(pages))
 
 
 def _components_words(T: Texts, rs: Ruleset) -> str:
@@ -102,8 +121,8 @@ def _notes_page(T: Texts, rs: Ruleset, lang: str, paper: Paper, paragraphs: tupl
     """Returns a page of printing notes and its blank back, for the head of a double-sided file."""
     doc = Document(T("kit.notes_title"), rs.title.get(lang), lang,
                    (Section(T("kit.notes_title"), tuple(Paragraph(p) for p in paragraphs), key="notes"),))
-    w, h = Sheet(paper).size
-    pages = typeset(doc, rs, PageSpec(w, h, top=16, bottom=18, inner=18, outer=18))
+    w, h = Sheet(paper, landscape=True).size  # as the booklet's sheets, so one printer setting serves the file
+    pages = typeset(doc, rs, PageSpec(w, h, top=16, bottom=18, inner=24, outer=24))
     return pages + [Page(w, h, label="blank")] * (len(pages) % 2)
 
 
@@ -131,26 +150,31 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     board_what = T("kit.board_one") if tiles <= 1 else T("kit.board_tiles", n=tiles)
     duplex_file = KitFile(duplex, T("kit.duplex", flip=T(f"flip.{opts.flip.value}")), card_paper, [
         Part(T("kit.calibration"), []),  # its pages carry the listing, so they are made below
-        Part(T("kit.components", what=_components_words(T, rs)), components)])
+        Part(T("kit.components", what=_components_words(T, rs)), components, T("kit.mark_components"),
+             _sheet_marks(T, components, 2))])
     booklet_file = KitFile(short, T("kit.duplex", flip=T("flip.short")), plain, [
-        Part(T("kit.notes"), []), Part(T("kit.booklet"), booklet)])
+        Part(T("kit.notes"), []), Part(T("kit.booklet"), booklet, T("kit.mark_booklet"), _sheet_marks(T, booklet, 2))])
 
     def header(f: KitFile) -> tuple[str, ...]:
         n = len(f.pages)
         return (T("kit.this_file", name=f.name, pages=n, pagesword=T.noun("page", n)),
                 T("kit.setting", setting=f.setting, paper=f.paper), *part_lines(T, f.parts))
 
-    duplex_file.parts[0] = Part(duplex_file.parts[0].what, calibration_pages(opts))  # two pages, to count
-    duplex_file.parts[0] = Part(duplex_file.parts[0].what, calibration_pages(opts, header(duplex_file)))
-    booklet_file.parts[0] = Part(T("kit.notes"), _notes_page(T, rs, lang, paper, ()))
-    booklet_file.parts[0] = Part(T("kit.notes"), _notes_page(T, rs, lang, paper, header(booklet_file)))
+    calibration = Part(T("kit.calibration"), calibration_pages(opts), T("kit.mark_calibration"))  # two pages
+    duplex_file.parts[0] = calibration
+    duplex_file.parts[0] = replace(calibration, pages=calibration_pages(opts, header(duplex_file)))
+    notes = Part(T("kit.notes"), _notes_page(T, rs, lang, paper, ()), T("kit.notes_title"))
+    booklet_file.parts[0] = notes
+    booklet_file.parts[0] = replace(notes, pages=_notes_page(T, rs, lang, paper, header(booklet_file)))
 
     progress("how to print")
     shop_name = f"{slug(rs)}-board-print-shop-{lang}" + ("-grey" if opts.grey else "") + ".pdf"
     progress("print shop board")
     shop = print_shop_board(rs, opts)
-    single_file = KitFile(single, T("kit.single"), plain, [Part(T("kit.howto"), []), Part(board_what, board),
-                                                           Part(T("kit.card"), card)])
+    howto_part = Part(T("kit.howto"), [], T("kit.mark_howto"))
+    single_file = KitFile(single, T("kit.single"), plain, [
+        howto_part, Part(board_what, board, T("kit.mark_board"), _board_marks(board, lang)),
+        Part(T("kit.card"), card, T("kit.mark_card"))])
     w, h = shop.width - 2 * BLEED, shop.height - 2 * BLEED
     for _ in range(3):  # the how-to lists its own page count: set it until the count it takes stays the same
         listing = [*(_file_lines(T, f) for f in (single_file, duplex_file, booklet_file)),
@@ -159,8 +183,8 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
         howto = howto_page(rs, lang, paper, listing, tiles)
         if len(howto) == len(single_file.parts[0].pages):
             break
-        single_file.parts[0] = Part(T("kit.howto"), howto)
-    single_file.parts[0] = Part(T("kit.howto"), howto)
+        single_file.parts[0] = replace(howto_part, pages=howto)
+    single_file.parts[0] = replace(howto_part, pages=howto)
 
     progress("files")
     title = rs.title.get(lang)

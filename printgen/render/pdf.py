@@ -138,15 +138,17 @@ SUBSET_NAME = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9_.-]+)")
 def distinct_subset_tags(pdf: bytes) -> bytes:
     """Returns the PDF with every font subset tagged by its own six capitals.
 
-    reportlab tags a font's subsets by their number, so the first subset of every face is AAAAAA+: two
-    different subsets under one tag, which PDF asks to avoid. Each (tag, face) gets a tag made from a hash of
-    both; the new tags have the same length, so no offset in the file moves."""
+    reportlab tags a font's subsets by their number, so the first subset of every face is AAAAAA+, in every
+    file: different subsets under one tag, which PDF asks to avoid (tools that merge files mix them up). Each
+    (tag, face) gets a tag from a hash of both and of the file, so it differs between files with different
+    subsets and stays the same for the same file; the new tags have the same length, so no offset moves."""
     tags: dict[tuple[bytes, bytes], bytes] = {}
+    seed = hashlib.sha256(pdf).digest()
 
     def retag(m: re.Match[bytes]) -> bytes:
         key = (m.group(1), m.group(2))
         if key not in tags:
-            n = int.from_bytes(hashlib.sha256(b"+".join(key)).digest()[:8], "big")
+            n = int.from_bytes(hashlib.sha256(seed + b"+".join(key)).digest()[:8], "big")
             tag = bytes(65 + (n // 26 ** i) % 26 for i in range(6))
             while tag in tags.values():
                 tag = tag[1:] + tag[:1] if len(set(tag)) > 1 else bytes([65 + (tag[0] - 64) % 26]) * 6

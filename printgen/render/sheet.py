@@ -9,6 +9,7 @@ from printgen.render.scene import Item, Style, Text, line, rect
 SCALE_LENGTH = 100.0
 MARK = 2.5  # cut mark length, mm
 MARK_GAP = 0.5  # mm between a cut mark and the bleed it points at, where the margin has room
+MARK_WIDTH = 0.2  # mm, a cut mark's stroke
 MIN_GAP = 1.0  # mm a cut mark always keeps from the cut edge (in a narrow margin it runs over the bleed)
 # Where the foot band's items sit, in mm up from the band's lower edge (SAFE from the paper's foot).
 BAR_UP = 7.6  # top of the scale bar
@@ -39,6 +40,7 @@ def band_items(band: tuple[float, float, float, float], note: str | None, text: 
 def _mark(edge: float, outward: float, room: float, bleed: float) -> tuple[float, float]:
     """Returns a cut mark's ends along its line: from a cut edge at `edge`, going outward (+1 or -1), with
     `room` mm up to the limit it must not pass."""
+    room -= MARK_WIDTH  # the stroke's half width, and as much again to spare
     gap = max(MIN_GAP, min(bleed + MARK_GAP, room - MARK))
     return edge + outward * gap, edge + outward * min(gap + MARK, room)
 
@@ -49,7 +51,7 @@ def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, 
     where the margin has room, never nearer the paper edge than SAFE, never in the foot band."""
     pw, ph = sheet.size
     x0, y0, x1, y1 = box
-    style = Style(stroke="cut", width=0.2, join_round=False)
+    style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
     items: list[Item] = []
     top, bottom = _mark(y0, -1, y0 - SAFE, bleed), _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
     left, right = _mark(x0, -1, x0 - SAFE, bleed), _mark(x1, 1, pw - SAFE - x1, bleed)
