@@ -34,8 +34,8 @@ class Component:
     """One line of the kit: how many of what.
 
     BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
-    `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits. ITEMS: `count` item
-    chits, of the named `item` (with its value) or plain chits of the ruleset's item name when `item`
+    `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits.
+    ITEMS: `count` item chits, of the named `item` (with its value) or plain chits of the ruleset's item name when `item`
     is None.
     """
 

@@ -103,7 +103,8 @@ def board(
         page = print_shop_board(rs, opts, cell, drawn)
         _emit([page], f"{slug(rs)}-board-print-shop-{lang.value}" + ("-grey" if grey else ""), "board", out, fmt,
               opts, f"Patolli board for a print shop: {rs.title.get(lang.value)}", dpi)
-        print(f"the board is {page.width - 2 * BLEED:.0f} × {page.height - 2 * BLEED:.0f} mm, with 3 mm of bleed round it")
+        w, h = page.width - 2 * BLEED, page.height - 2 * BLEED
+        print(f"the board is {w:.0f} × {h:.0f} mm, with 3 mm of bleed round it")
         return
     if fmt is Format.PDF:
         pages, used = board_pages(rs, opts, cell, drawn, fit)

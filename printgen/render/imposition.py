@@ -52,6 +52,11 @@ class Placed:
     open_front: Sides = (True, True, True, True)
     open_back: Sides = (True, True, True, True)
 
+    def trim_box(self, side: str = "front") -> tuple[float, float, float, float]:
+        """Returns the box (x0, y0, x1, y1) where the component is cut, on the front or the back."""
+        x, y = self.front if side == "front" else self.back
+        return (x, y, x + self.component.w, y + self.component.h)
+
     def bleed_box(self, side: str = "front") -> tuple[float, float, float, float]:
         """Returns the box (x0, y0, x1, y1) the component's artwork covers on the front or the back."""
         (x, y), sides = (self.front, self.open_front) if side == "front" else (self.back, self.open_back)
@@ -188,9 +193,8 @@ def impose(components: list[Component], sheet: Sheet, flip: Flip, offset: tuple[
         for p in placed:
             front.add(_face(p, "front"))
             back.add(_face(p, "back"))
-        c = [p.component for p in placed]
-        front.trim = _union([(p.front[0], p.front[1], p.front[0] + q.w, p.front[1] + q.h) for p, q in zip(placed, c, strict=True)])
-        back.trim = _union([(p.back[0], p.back[1], p.back[0] + q.w, p.back[1] + q.h) for p, q in zip(placed, c, strict=True)])
+        front.trim = _union([p.trim_box("front") for p in placed])
+        back.trim = _union([p.trim_box("back") for p in placed])
         front.bleed = _union([p.bleed_box("front") for p in placed])
         back.bleed = _union([p.bleed_box("back") for p in placed])
         xs = sorted({round(v, 3) for p in placed for v in (p.front[0], p.front[0] + p.component.w)})

@@ -91,7 +91,7 @@ def _bookmarked(parts: list[Part]) -> list[Page]:
     for part in parts:
         inner = dict(part.inner)
         for i, page in enumerate(part.pages):
-            marks = ((0, part.mark),) if i == 0 else ()
+            marks: tuple[tuple[int, str], ...] = ((0, part.mark),) if i == 0 else ()
             marks += ((1, inner[i]),) if i in inner else ()
             pages.append(replace(page, bookmarks=marks) if marks else page)
     return pages

@@ -33,7 +33,8 @@ def band_items(band: tuple[float, float, float, float], note: str | None, text: 
                               tag="scale tick"))
         items.append(Text(x0 + SCALE_LENGTH + 2.0, y + 1.6, note, "body", 6.5, fill="ink", tag="scale note"))
         items.append(Text(x0 - 2.0, y + 1.6, "0 — 100 mm", "body", 6.5, fill="ink", anchor="end", tag="scale label"))
-    items.append(Text(cx, by + LABEL_DOWN if head else foot - LABEL_UP, text, "body", 6.0, fill="ink.soft", anchor="middle", tag="footer"))
+    items.append(Text(cx, by + LABEL_DOWN if head else foot - LABEL_UP, text, "body", 6.0, fill="ink.soft",
+                      anchor="middle", tag="footer"))
     return items
 
 
