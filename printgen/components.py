@@ -35,8 +35,8 @@ class Component:
 
     BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
     `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits.
-    ITEMS: `count` item chits, of the named `item` (with its value) or plain chits of the ruleset's item name when `item`
-    is None.
+    ITEMS: `count` item chits, of the named `item` (with its value) or plain chits of the ruleset's item
+    name when `item` is None.
     """
 
     kind: ComponentKind
