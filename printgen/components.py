@@ -10,6 +10,7 @@ from printgen.rulesets.model import Betting, Item, Payee, Ruleset
 # Seat colours, seat A first. Neeley and Ocastudios play red (seat A) against blue (seat B).
 SEAT_COLOURS = ("red", "blue", "yellow", "green")
 SPARE_PIECES = 2  # per colour, for lost pieces
+SPARE_BEANS = 1  # bean chits printed besides the ones the game casts
 
 
 class ComponentKind(str, Enum):
@@ -33,9 +34,9 @@ class Component:
     """One line of the kit: how many of what.
 
     BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
-    `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side. ITEMS: `count` item
-    chits, of the named `item` (with its value) or plain chits of the ruleset's item name when `item`
-    is None.
+    `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits.
+    ITEMS: `count` item chits, of the named `item` (with its value) or plain chits of the ruleset's item
+    name when `item` is None.
     """
 
     kind: ComponentKind
@@ -65,7 +66,7 @@ def components(rs: Ruleset) -> list[Component]:
     out = [Component(ComponentKind.BOARD, 1, areas=board_areas(rs))]
     for colour in SEAT_COLOURS[: rs.players.max_players]:
         out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
-    out.append(Component(ComponentKind.BEANS, rs.beans.count))
+    out.append(Component(ComponentKind.BEANS, rs.beans.count, spares=SPARE_BEANS))
     players = rs.players.max_players
     if not rs.economy.gambling:  # played without gambling: nothing to stake, so no item chits
         return out

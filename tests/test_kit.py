@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdf_read import page_count, page_texts
+from pdf_read import page_count, page_texts, reader
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -18,22 +18,57 @@ from printgen.rulesets import BUILTIN, load_ruleset
 runner = CliRunner()
 
 
+PRINTED = ("1-single-sided", "2-double-sided-long-edge", "3-booklet-double-sided-short-edge")
+
+
 @pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name", BUILTIN)
-def test_every_ruleset_builds_a_kit(name: str, lang: str, paper: Paper, tmp_path: Path) -> None:
+def test_every_ruleset_builds_a_kit_of_one_file_per_printer_setting(name: str, lang: str, paper: Paper,
+                                                                    tmp_path: Path) -> None:
     steps: list[str] = []
     result = build_kit(load_ruleset(name), kit_options(paper, lang, False, Flip.LONG, (0, 0), None),
                        OutputDir(tmp_path), steps.append)
-    assert steps[0] == "board" and steps[-1] == "combined kit"
+    assert steps[0] == "board" and steps[-1] == "files"
     names = sorted(p.name for p in result.files)
-    whats = ("howto", "board", "pieces", "beans", "cards", "booklet", "card", "reading", "kit")
-    assert names == sorted(f"{name}-{w}-{paper.value}-{lang}.pdf" for w in whats)
-    kit = tmp_path / f"{name}-kit-{paper.value}-{lang}.pdf"
-    assert page_count(kit) == result.combined_pages
-    parts = sum(page_count(tmp_path / f"{name}-{w}-{paper.value}-{lang}.pdf")
-                for w in ("howto", "board", "pieces", "beans", "cards", "booklet", "card"))
-    assert parts == result.combined_pages
+    assert names == sorted([*(f"{name}-{w}-{paper.value}-{lang}.pdf" for w in (*PRINTED, "reading")),
+                            f"{name}-board-print-shop-{lang}.pdf"])
+    howto = page_texts(tmp_path / f"{name}-{PRINTED[0]}-{paper.value}-{lang}.pdf")[0]
+    for what in PRINTED:  # the first page names every file to print, with its page count and its pages
+        pdf = tmp_path / f"{name}-{what}-{paper.value}-{lang}.pdf"
+        n = page_count(pdf)
+        assert result.printed[pdf.name] == n
+        assert f"{pdf.name} ({n} " in howto.replace("\n", " ")
+        outline = [o.title for o in reader(pdf).outline if not isinstance(o, list)]
+        assert len(outline) >= 2, outline
+        first = " ".join(page_texts(pdf)[0].split())  # each file starts by saying what it holds and how to print it
+        assert pdf.name in first and (f"{n}: " in first or f"–{n}: " in first)
+    assert "–" in howto
+
+
+def test_each_file_says_its_printer_setting_and_what_to_do(tmp_path: Path) -> None:
+    build_kit(load_ruleset("ocastudios"), kit_options(Paper.A4, "en", False, Flip.SHORT, (0, 0), None),
+              OutputDir(tmp_path))
+    single, duplex, booklet = (" ".join(page_texts(tmp_path / f"ocastudios-{w}-a4-en.pdf")[0].split()).replace(
+        " ,", ",") for w in
+                               ("1-single-sided", "2-double-sided-short-edge", "3-booklet-double-sided-short-edge"))
+    assert "print single-sided" in single and "glue" in single and "fold" in single
+    assert "Printer setting: print double-sided, flipping on the short edge, on thin card" in duplex
+    assert "Pages 1–2: the duplex calibration sheet" in duplex and "Pages 3–" in duplex
+    assert "Printer setting: print double-sided, flipping on the short edge, on plain paper" in booklet
+    assert "staple" in booklet
+    # The single-sided file's tiles are listed page by page in its bookmarks.
+    outline = reader(tmp_path / "ocastudios-1-single-sided-a4-en.pdf").outline
+    assert [o.title for o in outline if not isinstance(o, list)] == ["How to print", "Board", "Reference card"]
+    assert any(isinstance(o, list) and any(c.title.startswith("Tile") for c in o) for o in outline)
+
+
+def test_a_kit_is_the_same_bytes_twice(tmp_path: Path) -> None:
+    opts = kit_options(Paper.LETTER, "es", False, Flip.LONG, (0.5, -0.5), None)
+    a = build_kit(load_ruleset("neeley"), opts, OutputDir(tmp_path / "a"))
+    b = build_kit(load_ruleset("neeley"), opts, OutputDir(tmp_path / "b"))
+    for x, y in zip(a.files, b.files, strict=True):
+        assert x.read_bytes() == y.read_bytes(), x.name
 
 
 @pytest.mark.slow
@@ -41,9 +76,9 @@ def test_kit_with_no_options_builds_the_default_kit_into_output(tmp_path: Path, 
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "output" / "bell-kit-a4-en.pdf").exists() and "starts with how to print" in result.output
-    howto = page_texts(tmp_path / "output" / "bell-kit-a4-en.pdf")[0]
-    assert "How to print and assemble" in howto and "bell-booklet-a4-en.pdf" in howto
+    assert (tmp_path / "output" / "bell-1-single-sided-a4-en.pdf").exists() and "start with" in result.output
+    howto = page_texts(tmp_path / "output" / "bell-1-single-sided-a4-en.pdf")[0]
+    assert "How to print and assemble" in howto and "bell-3-booklet-double-sided-short-edge-a4-en.pdf" in howto
 
 
 def test_rules_writes_booklet_reading_copy_card_and_markdown(tmp_path: Path) -> None:

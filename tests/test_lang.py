@@ -62,7 +62,7 @@ def test_the_sheets_and_board_read_their_words_from_the_language_file(lang: str)
 def test_words_in_spanish_are_spanish() -> None:
     assert BOARD_LABELS["es"].pool == "Bote" and WORDS["es"]["glue"] == "pegar aquí"
     assert Texts("es")("cover.note") == "Las reglas del juego"
-    assert Texts("es").lines("howto.print_items", flip="corto")[2].count("corto") == 1
+    assert Texts("es")("kit.duplex", flip=Texts("es")("flip.short")).count("corto") == 1
 
 
 def test_an_unknown_language_or_key_is_one_clear_error() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from helpers import needs_cairo
-from pdf_read import fonts, metadata, page_count, page_sizes, page_texts
+from pdf_read import fonts, metadata, page_count, page_sizes, page_texts, reader
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -106,3 +106,44 @@ def test_unknown_paper_is_refused_by_the_parser(tmp_path: Path) -> None:
 def test_calibration_sheet_has_two_sides(tmp_path: Path) -> None:
     assert run("calibrate", "--flip", "short", "-o", str(tmp_path)).exit_code == 0
     assert page_count(tmp_path / "calibration-a4-short.pdf") == 2
+    assert "0 — 100 mm" in page_texts(tmp_path / "calibration-a4-short.pdf")[0]
+
+
+def test_component_pages_carry_trim_and_bleed_boxes(tmp_path: Path) -> None:
+    assert run("cards", "-r", "ocastudios", "--paper", "letter", "-o", str(tmp_path)).exit_code == 0
+    for page in reader(tmp_path / "ocastudios-cards-letter-en.pdf").pages:
+        media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert media.left <= bleed.left < trim.left and trim.right < bleed.right <= media.right
+        assert float(trim.left) - float(bleed.left) == pytest.approx(3 * 72 / 25.4, abs=0.01)  # 3 mm of bleed
+        # Everything that must print keeps 6.35 mm (18 pt) from the paper's edge: the cut edges too.
+        assert float(trim.left) >= 18.0 and float(trim.bottom) >= 18.0 and float(media.right - trim.right) >= 18.0
+
+
+def test_font_subsets_have_distinct_tags(tmp_path: Path) -> None:
+    assert run("cards", "-r", "neeley", "--lang", "es", "-o", str(tmp_path)).exit_code == 0
+    assert run("board", "-r", "neeley", "--lang", "es", "-o", str(tmp_path)).exit_code == 0
+    tags = {}
+    for name in ("neeley-cards-a4-es.pdf", "neeley-board-a4-es.pdf"):
+        used = fonts(tmp_path / name)
+        mine = [f.name.split("+")[0] for f in used]
+        assert len(used) >= 3 and len(set(mine)) == len(mine), mine
+        tags[name] = set(mine)
+    assert not tags["neeley-cards-a4-es.pdf"] & tags["neeley-board-a4-es.pdf"]  # other subsets, other tags
+
+
+def test_print_shop_board_is_one_page_with_bleed_and_trim(tmp_path: Path) -> None:
+    result = run("board", "-r", "gatigo", "--print-shop", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "gatigo-board-print-shop-en.pdf"
+    pages = reader(pdf).pages
+    assert len(pages) == 1
+    media, trim, bleed = pages[0].mediabox, pages[0].trimbox, pages[0].bleedbox
+    three = 3 * 72 / 25.4
+    assert [float(v) for v in bleed] == pytest.approx([float(v) for v in media], abs=0.01)
+    assert [float(v) for v in trim] == pytest.approx([three, three, float(media.right) - three,
+                                                      float(media.top) - three], abs=0.01)
+    w_mm = (float(trim.right) - float(trim.left)) * 25.4 / 72
+    assert f"{w_mm:.0f} ×" in result.output and float(media.right) > 595.3  # wider than A4: the board at its own size
+    bad = run("board", "--print-shop", "--fit", "-o", str(tmp_path))
+    assert bad.exit_code == 2 and "--print-shop" in bad.output

@@ -6,8 +6,8 @@ import pytest
 
 from printgen.errors import OptionError
 from printgen.render.faces import pieces_components
-from printgen.render.imposition import BLEED, Flip, check_offset, grid_sheets, impose
-from printgen.render.paper import MARGIN, Paper, Sheet
+from printgen.render.imposition import Flip, check_offset, grid_sheets, impose
+from printgen.render.paper import MARGIN, SAFE, Paper, Sheet
 from printgen.render.prints import PrintOptions, board_drawing, board_pages, default_cell, fit_cell
 from printgen.render.scene import Path, Text, flatten, path_points
 from printgen.render.tiling import OVERLAP, best_sheet, plan_tiles
@@ -42,25 +42,22 @@ def test_the_back_offset_moves_every_back() -> None:
 def test_an_offset_past_the_margin_is_refused() -> None:
     check_offset((4.0, -4.0))
     with pytest.raises(OptionError, match="larger than the margin allows"):
-        check_offset((6.0, 0.0))
+        check_offset((4.5, 0.0))
 
 
 def test_components_stay_inside_the_margin_and_cut_marks_touch_none() -> None:
     sheet = Sheet(Paper.A4)
     pages = impose(pieces_components(load_ruleset("bell")), sheet, Flip.LONG, (0, 0), "pieces")
     front = pages[0]
-    boxes = []
-    for item, _t, clip in flatten(front.items):
-        if clip is not None and item.tag == "bleed fill":
-            (x, y, w, h), ct = clip
-            boxes.append((ct.e + x, ct.f + y, ct.e + x + w, ct.f + y + h))
-    assert boxes and all(MARGIN - BLEED - 1e-9 <= b[0] and b[2] <= sheet.size[0] - MARGIN + BLEED for b in boxes)
+    assert front.trim is not None
+    x, y, w, h = front.trim
+    assert MARGIN - 1e-9 <= x and x + w <= sheet.size[0] - MARGIN + 1e-9
     marks = [item for item, _, _ in flatten(front.items) if isinstance(item, Path) and item.tag == "cut mark"]
     assert marks
     for mark in marks:
-        for x, y in path_points(mark):
-            assert not any(b[0] < x < b[2] and b[1] < y < b[3] for b in boxes)
-            assert 4.0 - 1e-9 <= x <= sheet.size[0] - 4.0 and 4.0 - 1e-9 <= y <= sheet.size[1] - 4.0
+        for px, py in path_points(mark):
+            assert not (x < px < x + w and y < py < y + h)
+            assert SAFE <= px <= sheet.size[0] - SAFE and SAFE <= py <= sheet.size[1] - SAFE
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -53,4 +53,4 @@ def bench_print(ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A
     parts = ", ".join(f"{k} {v:.3f} s" for k, v in result.seconds.items())
     print(f"{ruleset} on {paper.value}: whole set {result.total:.3f} s ({parts}); {result.pages} pages, "
           f"{result.size / 1024:.0f} KiB; imports {imports:.2f} s")
-    print(f"{ruleset} on {paper.value}: whole kit with booklet, card and combined PDF {kit:.3f} s")
+    print(f"{ruleset} on {paper.value}: whole kit (three files to print, print-shop board, reading copy) {kit:.3f} s")

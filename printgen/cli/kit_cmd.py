@@ -59,8 +59,9 @@ def kit(
 ) -> None:
     """Build the whole print kit, ready to print.
 
-    The board, pieces, beans, item cards, rules booklet, reference card and a page on how to print them,
-    and one combined PDF that starts with that page.
+    Three numbered files, one per printer setting, each printed in one go: single-sided (how to print, the
+    board, the reference card), double-sided (the calibration sheet and every small component) and the rules
+    booklet (double-sided, short edge). Besides them the board for a print shop and the rules to read on screen.
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -80,4 +81,6 @@ def kit(
         bar.update(task, completed=len(STEPS))
     for p in result.files:
         print(f"wrote {p}")
-    print(f"print {result.files[-1].name} ({result.combined_pages} pages): it starts with how to print it")
+    first = next(iter(result.printed))
+    print(f"print the {len(result.printed)} numbered files, each in one go with the setting on its first page; "
+          f"start with {first}: it says how")

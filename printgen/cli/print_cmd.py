@@ -80,13 +80,16 @@ def board(
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
                                                min=1, max=200)] = None,
     fit: Annotated[bool, typer.Option("--fit", help="Shrink the board to one sheet and say the cell size.")] = False,
+    print_shop: Annotated[bool, typer.Option("--print-shop", help="The whole board on one page of its own size, "
+                                             "with 3 mm bleed and a trim box, for a copy shop.")] = False,
     dpi: DpiOpt = 100,
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue."""
     from printgen.render.faces import TOKEN
-    from printgen.render.output import stem
-    from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview
+    from printgen.render.imposition import BLEED
+    from printgen.render.output import slug, stem
+    from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview, print_shop_board
     from printgen.rulesets import load_ruleset
     from printgen.rulesets.model import Orientation
 
@@ -94,6 +97,15 @@ def board(
     out = OutputDir(output, force)  # checks the folder before the drawing
     opts = PrintOptions(paper, grey, Flip.LONG, (0.0, 0.0), lang.value, seats)
     drawn = None if orientation is None else Orientation(orientation.value)
+    if print_shop:
+        if fit or fmt is not Format.PDF:
+            raise OptionError("--print-shop writes a PDF at the board's full size: leave out --fit and --format")
+        page = print_shop_board(rs, opts, cell, drawn)
+        _emit([page], f"{slug(rs)}-board-print-shop-{lang.value}" + ("-grey" if grey else ""), "board", out, fmt,
+              opts, f"Patolli board for a print shop: {rs.title.get(lang.value)}", dpi)
+        w, h = page.width - 2 * BLEED, page.height - 2 * BLEED
+        print(f"the board is {w:.0f} × {h:.0f} mm, with 3 mm of bleed round it")
+        return
     if fmt is Format.PDF:
         pages, used = board_pages(rs, opts, cell, drawn, fit)
         if fit:
@@ -104,7 +116,7 @@ def board(
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
     _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,
-          f"Patolli board: {rs.title}", dpi)
+          f"Patolli board: {rs.title.get(lang.value)}", dpi)
 
 
 def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) -> Callable[..., None]:
@@ -125,7 +137,7 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
         opts = _opts(paper, grey, flip, back_offset, lang, seats)
         out = OutputDir(output, force)  # checks the folder before the drawing
         _emit(getattr(prints, maker)(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
-              f"{title}: {rs.title}", dpi)
+              f"{title}: {rs.title.get(lang.value)}", dpi)
 
     command.__name__ = command.__qualname__ = what
     command.__doc__ = doc

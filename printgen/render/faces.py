@@ -14,8 +14,12 @@ from printgen.rulesets.model import Ruleset
 
 TOKEN = 16.0  # mm, a piece's side
 BEAN_CHIT = (30.0, 18.0)
-CARD = (58.0, 79.0)  # nine to a sheet of A4 or Letter, with bleed and gutters
+CARD = (63.0, 88.0)  # the standard card size that common sleeves fit; three across A4 and Letter
 ITEM_CHIT = 22.0
+FRAME_INSET = 3.5  # mm from a card's trim to the middle of its frame's 0.8 mm line: the line keeps 3.1 mm clear
+# A piece's letter: Lato Black capitals are 0.72 of the type size, so 14 pt gives capitals 3.5 mm high, about
+# 1/200 of the 70 cm from a player's eyes to the far side of a board: the usual size for reading at a distance.
+PIECE_LETTER = 14.0
 
 
 def _background(w: float, h: float, fill: str) -> Item:
@@ -24,21 +28,23 @@ def _background(w: float, h: float, fill: str) -> Item:
 
 
 def piece_face(seat: int, w: float = TOKEN) -> tuple[Item, ...]:
-    """Returns one face of a seat's piece: its colour to the bleed, its shape and letter in the contrast colour."""
+    """Returns one face of a seat's piece: its colour to the bleed, in the contrast colour a ring, the seat's
+    shape above and its letter below, PIECE_LETTER points at the default size."""
     mark = f"player.mark.{seat}"
     c = w / 2
     return (
         _background(w, w, f"player.{seat}"),
         circle(c, c, w * 0.40, Style(stroke=mark, width=0.45), tag="piece ring"),
-        glyphs.seat_shape(seat, c, c - w * 0.04, w * 0.2, Style(fill=mark), tag=f"piece shape {seat}"),
-        Text(c, w * 0.86, SEAT_NAMES[seat], "body-black", w * 0.3, fill=mark, anchor="middle", tag="piece letter"),
+        glyphs.seat_shape(seat, c, w * 0.35, w * 0.12, Style(fill=mark), tag=f"piece shape {seat}"),
+        Text(c, w * 0.79, SEAT_NAMES[seat], "body-black", PIECE_LETTER * w / TOKEN, fill=mark, anchor="middle",
+             tag="piece letter"),
     )
 
 
 def piece(seat: int, w: float = TOKEN) -> Component:
     """Returns a piece, the same on both faces so it can land either way up."""
     face = piece_face(seat, w)
-    return Component(w, w, face, face, name="piece")
+    return Component(w, w, face, face, name="piece", family=f"piece {seat}")
 
 
 def bean_chit() -> Component:
@@ -48,7 +54,7 @@ def bean_chit() -> Component:
     front: tuple[Item, ...] = (_background(w, h, "card.front"), glyphs.bean(w / 2, h / 2, w * 0.72, bean_style),
                                circle(w / 2, h / 2 + h * 0.04, h * 0.12, Style(fill="bean.mark"), tag="bean pip"))
     back: tuple[Item, ...] = (_background(w, h, "card.front"), glyphs.bean(w / 2, h / 2, w * 0.72, bean_style))
-    return Component(w, h, front, back, name="bean chit")
+    return Component(w, h, front, back, name="bean chit", family="bean chit")
 
 
 def _card_back(w: float, h: float, title: str) -> tuple[Item, ...]:
@@ -86,8 +92,8 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: 
     w, h = CARD
     front: list[Item] = [
         _background(w, h, "card.front"),
-        rect(w * 0.05, w * 0.05, w * 0.9, h - w * 0.1, Style(stroke="card.back", width=0.8), radius=w * 0.05,
-             tag="card frame"),
+        rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET,
+             Style(stroke="card.back", width=0.8), radius=w * 0.05, tag="card frame"),
         rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.back", width=0.25), radius=w * 0.04,
              tag="card frame inner"),
         circle(w / 2, h * 0.5, w * 0.22, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="emblem"),
@@ -100,7 +106,7 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: 
         front += [circle(w * 0.5, h * 0.75, w * 0.085, Style(fill="card.back"), tag="value badge"),
                   Text(w * 0.5, h * 0.75 + 1.7, str(value), "body-black", 12, fill="paper", anchor="middle",
                        tag="card value")]
-    return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card")
+    return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card", family="item card")
 
 
 def item_chit(name: str) -> Component:
@@ -115,7 +121,7 @@ def item_chit(name: str) -> Component:
     )
     back: tuple[Item, ...] = (_background(w, w, "card.back"),
                               glyphs.flower(w / 2, w / 2, w * 0.25, fill="card.back.pattern", tag="chit back"))
-    return Component(w, w, front, back, name="item chit")
+    return Component(w, w, front, back, name="item chit", family="item chit")
 
 
 def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component]:
@@ -131,8 +137,9 @@ def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component
 
 
 def bean_components(rs: Ruleset) -> list[Component]:
-    """Returns the bean chits."""
-    return [bean_chit() for comp in components(rs) if comp.kind is ComponentKind.BEANS for _ in range(comp.count)]
+    """Returns the bean chits, the spare included."""
+    return [bean_chit() for comp in components(rs) if comp.kind is ComponentKind.BEANS
+            for _ in range(comp.count + comp.spares)]
 
 
 def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:

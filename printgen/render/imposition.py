@@ -1,4 +1,11 @@
-"""Laying components out for cutting and duplex printing: a grid with bleed, cut marks, backs behind fronts."""
+"""Laying components out for cutting and duplex printing: rows of components with bleed and cut marks, backs
+behind fronts.
+
+Components of one family (the same size and the same colour at their edges, such as a seat's pieces or the
+item cards) butt edge to edge and share their cut lines: one cut separates two of them, and a cut a little
+off shows only the same colour. Between families lies a gutter of two bleeds, so each keeps its colour to
+its own cut.
+"""
 
 from __future__ import annotations
 
@@ -7,97 +14,192 @@ from dataclasses import dataclass
 from printgen.errors import OptionError
 from printgen.render.affine import Affine
 from printgen.render.formats import Flip
-from printgen.render.paper import MARGIN, Sheet
+from printgen.render.paper import MARGIN, SAFE, Sheet
 from printgen.render.scene import Group, Item, Page
 from printgen.render.sheet import cut_marks
 
-BLEED = 3.0  # mm of artwork past every cut edge
-GUTTER = 2 * BLEED  # mm between neighbouring components' cut edges: bleeds meet, never overlap
+BLEED = 3.0  # mm of artwork past every open cut edge
+GUTTER = 2 * BLEED  # mm between components of different families: bleeds meet, never overlap
+SEAM = 0.1  # mm a face runs under its butting neighbour, so no hairline of paper shows between them
+OFFSET_LIMIT = 4.0  # mm the backs may be moved each way: their cut edges stay SAFE from the paper edge
 
 
 @dataclass(frozen=True)
 class Component:
-    """One piece to cut out: trim size in mm, and the items of each face drawn in its own trim box (0, 0, w, h)."""
+    """One piece to cut out: trim size in mm, and the items of each face drawn in its own trim box (0, 0, w, h).
+
+    Components with the same family and size butt edge to edge; an empty family never butts.
+    """
 
     w: float
     h: float
     front: tuple[Item, ...]
     back: tuple[Item, ...]
     name: str = ""
+    family: str = ""
+
+
+Sides = tuple[bool, bool, bool, bool]  # left, top, right, bottom: True where the side is open (bleeds)
 
 
 @dataclass(frozen=True)
 class Placed:
-    """Where a component's trim box sits on the front and on the back of a sheet."""
+    """Where a component's trim box sits on the front and on the back of a sheet, and which sides bleed."""
 
     component: Component
     front: tuple[float, float]
     back: tuple[float, float]
+    open_front: Sides = (True, True, True, True)
+    open_back: Sides = (True, True, True, True)
+
+    def trim_box(self, side: str = "front") -> tuple[float, float, float, float]:
+        """Returns the box (x0, y0, x1, y1) where the component is cut, on the front or the back."""
+        x, y = self.front if side == "front" else self.back
+        return (x, y, x + self.component.w, y + self.component.h)
+
+    def bleed_box(self, side: str = "front") -> tuple[float, float, float, float]:
+        """Returns the box (x0, y0, x1, y1) the component's artwork covers on the front or the back."""
+        (x, y), sides = (self.front, self.open_front) if side == "front" else (self.back, self.open_back)
+        left, top, right, bottom = (BLEED if s else SEAM for s in sides)
+        return (x - left, y - top, x + self.component.w + right, y + self.component.h + bottom)
 
 
 def check_offset(offset: tuple[float, float]) -> None:
-    """Refuses a back offset that would push artwork past the margin."""
-    limit = MARGIN - BLEED - 4.0  # the back's artwork stays 4 mm clear of the paper edge
-    if max(abs(offset[0]), abs(offset[1])) > limit:
+    """Refuses a back offset that would push the backs' cut edges into the printer's unprintable margin."""
+    if max(abs(offset[0]), abs(offset[1])) > OFFSET_LIMIT:
         raise OptionError(f"the back offset {offset[0]:g},{offset[1]:g} mm is larger than the margin allows "
-                          f"(at most {limit:g} mm each way); print the calibration sheet to measure it")
+                          f"(at most {OFFSET_LIMIT:g} mm each way); print the calibration sheet to measure it")
+
+
+assert MARGIN - OFFSET_LIMIT >= SAFE  # a back moved as far as allowed still prints its cut edges
+
+
+def mirrors(sheet: Sheet, flip: Flip) -> tuple[bool, bool]:
+    """Returns whether the back is mirrored left to right, or top to bottom, for this sheet and flip."""
+    pw, ph = sheet.size
+    mirror_x = (flip is Flip.LONG) == (ph >= pw)
+    return mirror_x, not mirror_x
 
 
 def back_position(x: float, y: float, w: float, h: float, sheet: Sheet, flip: Flip,
                   offset: tuple[float, float]) -> tuple[float, float]:
     """Returns where the back of a component at (x, y) must print so it lands behind its front."""
     pw, ph = sheet.size
-    long_is_vertical = ph >= pw
-    mirror_x = (flip is Flip.LONG) == long_is_vertical
+    mirror_x, _ = mirrors(sheet, flip)
     bx = pw - x - w if mirror_x else x
     by = y if mirror_x else ph - y - h
     return bx + offset[0], by + offset[1]
 
 
+def _shelves(components: list[Component], width: float) -> list[list[tuple[Component, float]]]:
+    """Returns the components in rows (each with its x from the row's start): a family butts, families part."""
+    rows: list[list[tuple[Component, float]]] = []
+    row: list[tuple[Component, float]] = []
+    cx = 0.0
+    for comp in components:
+        if comp.w > width:
+            raise OptionError(f"a {comp.name or 'component'} of {comp.w:g} × {comp.h:g} mm does not fit on the paper")
+        joins = bool(row) and _butts(row[-1][0], comp)
+        x = cx + (0.0 if not row or joins else GUTTER)
+        if x + comp.w > width + 1e-9 or (not joins and row and _whole_row(comp, components, width, width - x)):
+            rows.append(row)
+            row, x = [], 0.0
+        row.append((comp, x))
+        cx = x + comp.w
+    if row:
+        rows.append(row)
+    return rows
+
+
+def _whole_row(first: Component, components: list[Component], width: float, room: float) -> bool:
+    """True when the family starting with first fits in one row but not in room: it then starts a row, whole."""
+    n = sum(1 for c in components if c is first or _butts(first, c))
+    return n * first.w <= width + 1e-9 and n * first.w > room + 1e-9
+
+
+def _butts(a: Component, b: Component) -> bool:
+    return bool(a.family) and a.family == b.family and a.w == b.w and a.h == b.h
+
+
+def _one_family(row: list[tuple[Component, float]]) -> bool:
+    return all(_butts(row[0][0], c) for c, _ in row)
+
+
+def _open_sides(c: Component, x: float, y: float, others: list[tuple[Component, float, float]]) -> Sides:
+    """Returns which sides of the component at (x, y) have no butting neighbour."""
+    def shares(dx: float, dy: float) -> bool:
+        return any(_butts(c, o) and abs(ox - (x + dx)) < 1e-6 and abs(oy - (y + dy)) < 1e-6 for o, ox, oy in others)
+    return (not shares(-c.w, 0), not shares(0, -c.h), not shares(c.w, 0), not shares(0, c.h))
+
+
 def grid_sheets(components: list[Component], sheet: Sheet, flip: Flip,
                 offset: tuple[float, float]) -> list[list[Placed]]:
-    """Returns components packed in rows and columns per sheet, each with its front and back position."""
+    """Returns components packed in rows per sheet, each with its front and back position and its open sides.
+
+    Rows of one family butt on the rows of the same family above them; any other row keeps a gutter."""
     x0, y0, cw, ch = sheet.content  # the cut marks go in the margin round it
-    sheets: list[list[Placed]] = []
-    current: list[Placed] = []
-    cx, cy, row_h = 0.0, 0.0, 0.0
-    for comp in components:
-        if comp.w > cw or comp.h > ch:
-            raise OptionError(f"a {comp.name or 'component'} of {comp.w:g} × {comp.h:g} mm does not fit on the paper")
-        if cx + comp.w > cw + 1e-9:
-            cx, cy, row_h = 0.0, cy + row_h + GUTTER, 0.0
-        if cy + comp.h > ch + 1e-9:
-            sheets.append(current)
-            current, cx, cy, row_h = [], 0.0, 0.0, 0.0
-        x, y = x0 + cx, y0 + cy
-        current.append(Placed(comp, (x, y), back_position(x, y, comp.w, comp.h, sheet, flip, offset)))
-        cx += comp.w + GUTTER
-        row_h = max(row_h, comp.h)
-    if current:
-        sheets.append(current)
-    return sheets
+    pages: list[list[tuple[Component, float, float]]] = [[]]
+    cy, above = 0.0, None
+    for row in _shelves(components, cw):
+        h = max(c.h for c, _ in row)
+        gap = 0.0 if above is None or (_one_family(row) and _one_family(above) and _butts(above[0][0], row[0][0])) \
+            else GUTTER
+        if cy + gap + h > ch + 1e-9:
+            if not pages[-1]:
+                raise OptionError(f"a {row[0][0].name or 'component'} of {row[0][0].w:g} × {h:g} mm does not fit "
+                                  "on the paper")
+            pages.append([])
+            cy, gap = 0.0, 0.0
+        pages[-1] += [(c, x0 + x, y0 + cy + gap) for c, x in row]
+        cy += gap + h
+        above = row
+    mirror_x, mirror_y = mirrors(sheet, flip)
+    out = []
+    for page in pages:
+        placed = []
+        for c, x, y in page:
+            left, top, right, bottom = _open_sides(c, x, y, page)
+            back_sides = (right if mirror_x else left, bottom if mirror_y else top,
+                          left if mirror_x else right, top if mirror_y else bottom)
+            placed.append(Placed(c, (x, y), back_position(x, y, c.w, c.h, sheet, flip, offset),
+                                 (left, top, right, bottom), back_sides))
+        out.append(placed)
+    return out
 
 
-def _face(comp: Component, items: tuple[Item, ...], at: tuple[float, float], tag: str) -> Group:
-    clip = (-BLEED, -BLEED, comp.w + 2 * BLEED, comp.h + 2 * BLEED)
-    return Group(items, Affine.translate(*at), tag=tag, clip=clip)
+def _face(p: Placed, side: str) -> Group:
+    comp = p.component
+    x0, y0, x1, y1 = p.bleed_box(side)
+    at = p.front if side == "front" else p.back
+    clip = (x0 - at[0], y0 - at[1], x1 - x0, y1 - y0)
+    items = comp.front if side == "front" else comp.back
+    return Group(items, Affine.translate(*at), tag=f"{side} {comp.name}".strip(), clip=clip)
+
+
+def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    return (x0, y0, max(b[2] for b in boxes) - x0, max(b[3] for b in boxes) - y0)
 
 
 def impose(components: list[Component], sheet: Sheet, flip: Flip, offset: tuple[float, float],
            label: str) -> list[Page]:
-    """Returns fronts and backs on alternating pages, ready for duplex printing."""
+    """Returns fronts and backs on alternating pages, ready for duplex printing, with trim and bleed boxes."""
     check_offset(offset)
     pages: list[Page] = []
     pw, ph = sheet.size
     for placed in grid_sheets(components, sheet, flip, offset):
         front = Page(pw, ph, label=f"{label} front")
         back = Page(pw, ph, label=f"{label} back")
-        for i, p in enumerate(placed):
-            front.add(_face(p.component, p.component.front, p.front, f"front {i}"))
-            back.add(_face(p.component, p.component.back, p.back, f"back {i}"))
+        for p in placed:
+            front.add(_face(p, "front"))
+            back.add(_face(p, "back"))
+        front.trim = _union([p.trim_box("front") for p in placed])
+        back.trim = _union([p.trim_box("back") for p in placed])
+        front.bleed = _union([p.bleed_box("front") for p in placed])
+        back.bleed = _union([p.bleed_box("back") for p in placed])
         xs = sorted({round(v, 3) for p in placed for v in (p.front[0], p.front[0] + p.component.w)})
         ys = sorted({round(v, 3) for p in placed for v in (p.front[1], p.front[1] + p.component.h)})
-        box = (min(xs), min(ys), max(xs), max(ys))
-        front.add(*cut_marks(xs, ys, box, BLEED))
+        tx, ty, tw, th = front.trim
+        front.add(*cut_marks(xs, ys, (tx, ty, tx + tw, ty + th), sheet, BLEED))
         pages += [front, back]
     return pages

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import re
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -44,9 +46,17 @@ class PdfBackend:
 
     def __init__(self, canvas: Canvas, colours: dict[str, str]) -> None:
         self.c, self.colours = canvas, colours
+        self.marks = 0
 
     def begin_page(self, page: Page) -> None:
         self.c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        self.c.setTrimBox(_box(page, page.trim))
+        self.c.setBleedBox(_box(page, page.bleed))
+        for level, title in page.bookmarks:
+            self.marks += 1
+            key = f"m{self.marks}"
+            self.c.bookmarkPage(key)
+            self.c.addOutlineEntry(title, key, level)
         self.c.saveState()
         # Millimetres, y down: scaled to points, flipped, and moved down the page by its height.
         self.c.transform(*(Affine.translate(0, mm_to_pt(page.height)) @ Affine.scale(PT_PER_MM, -PT_PER_MM)))
@@ -114,8 +124,43 @@ class PdfBackend:
         self.c.drawText(text)
 
 
+def _box(page: Page, box: tuple[float, float, float, float] | None) -> tuple[float, ...] | None:
+    """Returns a page box (x, y, w, h in mm from the top left) as PDF's [x0 y0 x1 y1] in points from the foot."""
+    if box is None:
+        return None
+    x, y, w, h = box
+    return tuple(round(mm_to_pt(v), 3) for v in (x, page.height - y - h, x + w, page.height - y))
+
+
+SUBSET_NAME = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9_.-]+)")
+
+
+def distinct_subset_tags(pdf: bytes) -> bytes:
+    """Returns the PDF with every font subset tagged by its own six capitals.
+
+    reportlab tags a font's subsets by their number, so the first subset of every face is AAAAAA+, in every
+    file: different subsets under one tag, which PDF asks to avoid (tools that merge files mix them up). Each
+    (tag, face) gets a tag from a hash of both and of the file, so it differs between files with different
+    subsets and stays the same for the same file; the new tags have the same length, so no offset moves."""
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+    seed = hashlib.sha256(pdf).digest()
+
+    def retag(m: re.Match[bytes]) -> bytes:
+        key = (m.group(1), m.group(2))
+        if key not in tags:
+            n = int.from_bytes(hashlib.sha256(seed + b"+".join(key)).digest()[:8], "big")
+            tag = bytes(65 + (n // 26 ** i) % 26 for i in range(6))
+            while tag in tags.values():
+                tag = tag[1:] + tag[:1] if len(set(tag)) > 1 else bytes([65 + (tag[0] - 64) % 26]) * 6
+            tags[key] = tag
+        return b"/" + tags[key] + b"+" + m.group(2)
+
+    return SUBSET_NAME.sub(retag, pdf)
+
+
 def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> bytes:
-    """Returns the PDF of the pages: vector, fonts embedded, the same bytes for the same input."""
+    """Returns the PDF of the pages: vector, fonts embedded with distinct subset tags, trim and bleed boxes where
+    a page has them, an outline where pages carry bookmarks, the same bytes for the same input."""
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=register("body"), initialFontSize=10)
     c.setTitle(meta.title)
@@ -123,6 +168,9 @@ def render_pdf(pages: list[Page], colours: dict[str, str], meta: Metadata) -> by
     c.setSubject(meta.subject)
     c.setCreator("printgen (Patolli print kit)")
     c.setKeywords(meta.keywords)
-    draw(pages, PdfBackend(c, colours))
+    backend = PdfBackend(c, colours)
+    draw(pages, backend)
+    if backend.marks:
+        c.showOutline()
     c.save()
-    return buf.getvalue()
+    return distinct_subset_tags(buf.getvalue())

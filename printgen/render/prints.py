@@ -10,10 +10,10 @@ from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardDrawing, draw_board
 from printgen.render.faces import TOKEN, bean_components, item_components, pieces_components
 from printgen.render.formats import Flip
-from printgen.render.imposition import back_position, check_offset, impose
+from printgen.render.imposition import BLEED, Component, back_position, check_offset, impose
 from printgen.render.paper import Paper, Sheet
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line
-from printgen.render.sheet import footer, scale_bar
+from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, rect
+from printgen.render.sheet import band_items
 from printgen.render.tiling import assembly_map, best_sheet, tile_page
 from printgen.render.words import BOARD_LABELS, WORDS
 from printgen.rulesets.model import Orientation, Ruleset
@@ -69,17 +69,24 @@ def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -
     return int(best * 10) / 10
 
 
-def _finish(pages: list[Page], rs: Ruleset, what: str, opts: PrintOptions) -> list[Page]:
-    """Adds the scale bar and footer to every page."""
+def _finish(pages: list[Page], title: str, what: str, opts: PrintOptions) -> list[Page]:
+    """Adds the scale bar and the label to every page, in the foot band. A back page carries only its label,
+    where the front's foot band lands when the sheet is turned over: behind no component, on either flip."""
     w = WORDS[opts.lang]
     for i, page in enumerate(pages, 1):
-        page.add(*scale_bar(page, w["actual"]))
+        sheet = Sheet(opts.paper, landscape=page.width > page.height)
         side = ""
         if page.label.endswith("front"):
             side = f" · {w['front']}"
         elif page.label.endswith("back"):
             side = f" · {w['back']}"
-        page.add(*footer(page, f"{rs.title.get(opts.lang)} · {w[what]}{side} · " + w["page"].format(n=i, m=len(pages))))
+        text = f"{title} · {w[what]}{side} · " + w["page"].format(n=i, m=len(pages))
+        if page.label.endswith("back"):
+            bx, by, bw, bh = sheet.band
+            mx, my = back_position(bx, by, bw, bh, sheet, opts.flip, (0.0, 0.0))
+            page.add(*band_items((mx, my, bw, bh), None, text, head=my < page.height / 2))
+        else:
+            page.add(*band_items(sheet.band, w["actual"], text))
     return pages
 
 
@@ -104,7 +111,22 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
     else:
         pages = [assembly_map(drawing.width, drawing.height, tiles, sheet, words)]
         pages += [tile_page(drawing.items, t, tiles, sheet, words) for t in tiles]
-    return _finish(pages, rs, "board", opts), cell
+    return _finish(pages, rs.title.get(opts.lang), "board", opts), cell
+
+
+def print_shop_board(rs: Ruleset, opts: PrintOptions, cell: float | None = None,
+                     orientation: Orientation | None = None) -> Page:
+    """Returns the whole board on one page of its own size plus a 3 mm bleed all round, the mat's colour
+    running into the bleed, with trim and bleed boxes: for a copy shop to print and cut."""
+    cell = cell or default_cell()
+    check_cell(cell)
+    drawing = board_drawing(rs, cell, orientation, opts)
+    w, h = drawing.width + 2 * BLEED, drawing.height + 2 * BLEED
+    page = Page(w, h, label="board print shop", trim=(BLEED, BLEED, drawing.width, drawing.height),
+                bleed=(0.0, 0.0, w, h))
+    page.add(rect(0, 0, w, h, Style(fill="mat"), tag="bleed fill"),
+             Group(drawing.items, Affine.translate(BLEED, BLEED), tag="board"))
+    return page
 
 
 def board_preview(rs: Ruleset, opts: PrintOptions, cell: float | None = None,
@@ -114,27 +136,41 @@ def board_preview(rs: Ruleset, opts: PrintOptions, cell: float | None = None,
     return Page(drawing.width, drawing.height, list(drawing.items), label="board")
 
 
+def _duplex(comps: list[Component], rs: Ruleset, what: str, opts: PrintOptions) -> list[Page]:
+    pages = impose(comps, Sheet(opts.paper), opts.flip, opts.back_offset, what)
+    return _finish(pages, rs.title.get(opts.lang), what, opts)
+
+
+def _pieces(rs: Ruleset, opts: PrintOptions) -> list[Component]:
+    return pieces_components(rs, _players(rs, opts.players) if opts.players else None)
+
+
 def pieces_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
     """Returns the pieces, fronts and backs on alternating pages."""
-    players = _players(rs, opts.players) if opts.players else None
-    pages = impose(pieces_components(rs, players), Sheet(opts.paper), opts.flip, opts.back_offset, "pieces")
-    return _finish(pages, rs, "pieces", opts)
+    return _duplex(_pieces(rs, opts), rs, "pieces", opts)
 
 
 def bean_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
     """Returns the bean chits: marked faces on the fronts, blank faces behind them."""
-    pages = impose(bean_components(rs), Sheet(opts.paper), opts.flip, opts.back_offset, "beans")
-    return _finish(pages, rs, "beans", opts)
+    return _duplex(bean_components(rs), rs, "beans", opts)
 
 
 def card_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
     """Returns the item cards (or chits), fronts and themed backs."""
-    pages = impose(item_components(rs, opts.lang), Sheet(opts.paper), opts.flip, opts.back_offset, "cards")
-    return _finish(pages, rs, "cards", opts)
+    return _duplex(item_components(rs, opts.lang), rs, "cards", opts)
 
 
-def calibration_pages(opts: PrintOptions) -> list[Page]:
-    """Returns a two-sided sheet for measuring how far the printer shifts the back."""
+def components_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
+    """Returns every small component (item cards or chits, bean chits, pieces) on as few sheets as their sizes
+    allow: the tallest first, so rows fill, each family butting edge to edge."""
+    comps = item_components(rs, opts.lang) + bean_components(rs) + _pieces(rs, opts)
+    comps.sort(key=lambda c: -c.h)  # stable: each family stays together, in the order above
+    return _duplex(comps, rs, "components", opts)
+
+
+def calibration_pages(opts: PrintOptions, header: tuple[str, ...] = ()) -> list[Page]:
+    """Returns a two-sided sheet for measuring how far the printer shifts the back; header paragraphs (a
+    file's printing notes, in light markup) are set on the front between the targets."""
     check_offset(opts.back_offset)
     sheet = Sheet(opts.paper)
     pw, ph = sheet.size
@@ -145,13 +181,33 @@ def calibration_pages(opts: PrintOptions) -> list[Page]:
               Text(pw / 2, 33, w["cal_front"], "body", 9, anchor="middle", tag="cal note"),
               Text(pw / 2, 39, w["cal_flip"].format(flip=opts.flip.value), "body-italic", 8, anchor="middle",
                    fill="ink.soft", tag="cal flip"))
+    front.add(*text_block(header, 30, 70, pw - 60, 9.0, ph / 2 - 16))
     back.add(Text(pw / 2, 25, w["cal_title"], "display", 18, anchor="middle", tag="cal title"),
              Text(pw / 2, 33, w["cal_back"], "body", 9, anchor="middle", tag="cal note"))
     for x, y in targets:
         front.add(*_target(x, y))
         bx, by = back_position(x, y, 0, 0, sheet, opts.flip, opts.back_offset)
         back.add(*_scales(bx, by))
+    front.add(*band_items(sheet.band, w["actual"], w["cal_title"]))
     return [front, back]
+
+
+def text_block(paragraphs: tuple[str, ...], x: float, y: float, width: float, size: float,
+               bottom: float) -> list[Item]:
+    """Returns paragraphs (light markup) set flush left from baseline y, a blank half line between them;
+    refuses text that would run below bottom."""
+    from printgen.render.typeset import break_lines, set_line, words_of
+
+    items: list[Item] = []
+    lead = size * 0.3528 * 1.35
+    for para in paragraphs:
+        for ln in break_lines(words_of(para, size), width, size):
+            items += set_line(ln, x, y, size)
+            y += lead
+        y += lead / 2
+    if y - lead * 1.5 > bottom:
+        raise ValueError(f"the notes run {y - bottom:.0f} mm past their space")
+    return items
 
 
 def _target(x: float, y: float) -> list[Item]:
@@ -160,17 +216,26 @@ def _target(x: float, y: float) -> list[Item]:
             circle(x, y, 2.0, s, tag="cal ring")]
 
 
+SCALE_AWAY = 9.0  # mm from a target's centre to each of its two scales, where the cross's arms cross them
+
+
 def _scales(x: float, y: float) -> list[Item]:
-    """Returns millimetre scales through (x, y), numbered as the offset to enter."""
+    """Returns two millimetre scales for the target at (x, y): X across the cross's vertical arm SCALE_AWAY mm
+    above the centre, numbered above it; Y across its horizontal arm SCALE_AWAY mm to the left, numbered to the
+    left. Each number is the offset to enter, 0 where the arm lands when the printer is exact."""
     items: list[Item] = []
     s = Style(stroke="ink", width=0.15)
+    sx, sy = y - SCALE_AWAY, x - SCALE_AWAY  # the X scale's line (a y) and the Y scale's line (an x)
     for i in range(-8, 9):
         h = 2.5 if i % 2 == 0 else 1.3
-        items.append(line((x + i, y - h), (x + i, y), s, tag="cal tick"))
-        items.append(line((x, y + i), (x + h, y + i), s, tag="cal tick"))
-        if i % 2 == 0 and i:
-            items.append(Text(x + i, y - 3.2, f"{i:+d}", "body", 4.2, anchor="middle", tag="cal number"))
-            items.append(Text(x + 4.0, y + i + 0.6, f"{i:+d}", "body", 4.2, tag="cal number"))
-    items.append(line((x - 8, y), (x + 8, y), s, tag="cal axis"))
-    items.append(line((x, y - 8), (x, y + 8), s, tag="cal axis"))
+        items.append(line((x + i, sx - h), (x + i, sx), s, tag="cal tick"))
+        items.append(line((sy - h, y + i), (sy, y + i), s, tag="cal tick"))
+        if i % 2 == 0:
+            label = f"{i:+d}" if i else "0"
+            items.append(Text(x + i, sx - 3.3, label, "body", 4.0, anchor="middle", tag="cal number"))
+            items.append(Text(sy - 3.0, y + i + 0.5, label, "body", 4.0, anchor="end", tag="cal number"))
+    items.append(line((x - 8, sx), (x + 8, sx), s, tag="cal axis"))
+    items.append(line((sy, y - 8), (sy, y + 8), s, tag="cal axis"))
+    items.append(Text(x + 10, sx + 0.6, "X", "body-bold", 6, tag="cal axis name"))
+    items.append(Text(sy, y + 11.5, "Y", "body-bold", 6, anchor="middle", tag="cal axis name"))
     return items

@@ -70,6 +70,9 @@ class Page:
     height: float
     items: list[Item] = field(default_factory=list)
     label: str = ""
+    trim: tuple[float, float, float, float] | None = None  # (x, y, w, h): where the sheet is cut (PDF TrimBox)
+    bleed: tuple[float, float, float, float] | None = None  # (x, y, w, h): the art past the cuts (PDF BleedBox)
+    bookmarks: tuple[tuple[int, str], ...] = ()  # (level, title) of the outline entries that open at this page
 
     def add(self, *items: Item) -> None:
         """Appends items to the page."""

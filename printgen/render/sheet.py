@@ -1,43 +1,65 @@
-"""What every printed sheet carries: a 100 mm scale bar with 'print at 100%', a footer, and cut marks."""
+"""What every printed sheet carries: a 100 mm scale bar with 'print at 100%', a footer, and cut marks, all at
+least SAFE mm from the paper edge (the margin many home printers cannot print)."""
 
 from __future__ import annotations
 
-from printgen.render.scene import Item, Page, Style, Text, line, rect
+from printgen.render.paper import BAND, SAFE, Sheet
+from printgen.render.scene import Item, Style, Text, line, rect
 
 SCALE_LENGTH = 100.0
-MARK = 3.0  # cut mark length, mm
-MARK_GAP = 1.0  # mm between a cut mark and the bleed it points at
+MARK = 2.5  # cut mark length, mm
+MARK_GAP = 0.5  # mm between a cut mark and the bleed it points at, where the margin has room
+MARK_WIDTH = 0.2  # mm, a cut mark's stroke
+MIN_GAP = 1.0  # mm a cut mark always keeps from the cut edge (in a narrow margin it runs over the bleed)
+# Where the foot band's items sit, in mm up from the band's lower edge (SAFE from the paper's foot).
+BAR_UP = 7.6  # top of the scale bar
+LABEL_UP = 1.25  # footer baseline: its descenders stay above the band's lower edge
+LABEL_DOWN = 2.0  # footer baseline in a band at the head of a page: its capitals stay below the band's top edge
 
 
-def scale_bar(page: Page, note: str) -> list[Item]:
-    """Returns a 100 mm bar with millimetre ticks and the note, centred at the foot of the page."""
-    x0 = (page.width - SCALE_LENGTH) / 2
-    y = page.height - 10.0
-    items: list[Item] = [rect(x0, y - 1.2, SCALE_LENGTH, 1.2, Style(fill="scale"), tag="scale bar")]
-    for i in range(11):
-        h = 2.4 if i % 5 == 0 else 1.6
-        items.append(line((x0 + i * 10, y), (x0 + i * 10, y + h), Style(stroke="scale", width=0.2), tag="scale tick"))
-    items.append(Text(x0 + SCALE_LENGTH + 2.0, y + 0.4, note, "body", 6.5, fill="ink", tag="scale note"))
-    items.append(Text(x0 - 2.0, y + 0.4, "0 — 100 mm", "body", 6.5, fill="ink", anchor="end", tag="scale label"))
+def band_items(band: tuple[float, float, float, float], note: str | None, text: str, head: bool = False) -> list[Item]:
+    """Returns the furniture of a band (x, y, w, h): a 100 mm scale bar with its note (unless note is None),
+    and the sheet's label, centred, all inside the band; the label hugs the paper edge, at the foot of a page
+    or at its head (head, for a back printed upside down behind a front's foot band)."""
+    bx, by, bw, bh = band
+    cx, foot = bx + bw / 2, by + bh
+    items: list[Item] = []
+    if note is not None:
+        x0, y = cx - SCALE_LENGTH / 2, foot - BAR_UP
+        items.append(rect(x0, y, SCALE_LENGTH, 1.2, Style(fill="scale"), tag="scale bar"))
+        for i in range(11):
+            h = 2.4 if i % 5 == 0 else 1.6
+            items.append(line((x0 + i * 10, y + 1.2), (x0 + i * 10, y + 1.2 + h), Style(stroke="scale", width=0.2),
+                              tag="scale tick"))
+        items.append(Text(x0 + SCALE_LENGTH + 2.0, y + 1.6, note, "body", 6.5, fill="ink", tag="scale note"))
+        items.append(Text(x0 - 2.0, y + 1.6, "0 — 100 mm", "body", 6.5, fill="ink", anchor="end", tag="scale label"))
+    items.append(Text(cx, by + LABEL_DOWN if head else foot - LABEL_UP, text, "body", 6.0, fill="ink.soft",
+                      anchor="middle", tag="footer"))
     return items
 
 
-def footer(page: Page, text: str) -> list[Item]:
-    """Returns the small label at the foot of a sheet (what it is, page n of m)."""
-    return [Text(page.width / 2, page.height - 5.0, text, "body", 6.0, fill="ink.soft", anchor="middle",
-                 tag="footer")]
+def _mark(edge: float, outward: float, room: float, bleed: float) -> tuple[float, float]:
+    """Returns a cut mark's ends along its line: from a cut edge at `edge`, going outward (+1 or -1), with
+    `room` mm up to the limit it must not pass."""
+    room -= MARK_WIDTH  # the stroke's half width, and as much again to spare
+    gap = max(MIN_GAP, min(bleed + MARK_GAP, room - MARK))
+    return edge + outward * gap, edge + outward * min(gap + MARK, room)
 
 
-def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, float], bleed: float) -> list[Item]:
-    """Returns marks outside box (the grid's outer trim edges, plus bleed) along every cut line xs and ys."""
+def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, float], sheet: Sheet,
+              bleed: float) -> list[Item]:
+    """Returns marks outside box (the grid's outer trim edges) along every cut line xs and ys: clear of the bleed
+    where the margin has room, never nearer the paper edge than SAFE, never in the foot band."""
+    pw, ph = sheet.size
     x0, y0, x1, y1 = box
-    style = Style(stroke="cut", width=0.2, join_round=False)
+    style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
     items: list[Item] = []
-    off = bleed + MARK_GAP
+    top, bottom = _mark(y0, -1, y0 - SAFE, bleed), _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
+    left, right = _mark(x0, -1, x0 - SAFE, bleed), _mark(x1, 1, pw - SAFE - x1, bleed)
     for x in xs:
-        items.append(line((x, y0 - off - MARK), (x, y0 - off), style, tag="cut mark"))
-        items.append(line((x, y1 + off), (x, y1 + off + MARK), style, tag="cut mark"))
+        items.append(line((x, top[0]), (x, top[1]), style, tag="cut mark"))
+        items.append(line((x, bottom[0]), (x, bottom[1]), style, tag="cut mark"))
     for y in ys:
-        items.append(line((x0 - off - MARK, y), (x0 - off, y), style, tag="cut mark"))
-        items.append(line((x1 + off, y), (x1 + off + MARK, y), style, tag="cut mark"))
+        items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
+        items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
     return items
