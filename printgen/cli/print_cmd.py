@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import inspect
 from collections.abc import Callable
 from enum import Enum
@@ -84,6 +86,7 @@ def board(
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue."""
+    from printgen.render.board_layout import MIN_FIGURE, number_height
     from printgen.render.faces import TOKEN
     from printgen.render.output import stem
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview
@@ -101,6 +104,10 @@ def board(
             if used < TOKEN + MIN_CLEARANCE:
                 print(f"note: the printed pieces ({TOKEN:g} mm) are larger than these cells; play with "
                       "smaller pieces such as beans or buttons")
+            if number_height(used) < MIN_FIGURE:
+                print(f"warning: at this size the cell numbers are {number_height(used):.1f} mm tall, too small to read "
+                      f"across the table (at least {MIN_FIGURE:g} mm: a cell of {MIN_FIGURE / number_height(1):.0f} "
+                      f"mm); print on larger paper or as tiles", file=sys.stderr)
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
     _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,

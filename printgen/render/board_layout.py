@@ -167,6 +167,8 @@ def number_height(cell: float) -> float:
 
 
 def _glyph_centre(geo: BoardGeometry, number: int) -> Point:
+    if _is_tip(geo, number):
+        return _at(geo, number, 0.08 * _partner_side(geo, number), GLYPH_V - 0.06)
     return _at(geo, number, 0.0, GLYPH_V)
 
 
@@ -266,16 +268,29 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
     return items
 
 
-def _number_shift(geo: BoardGeometry, number: int) -> float:
-    """Returns how far right (cell widths) a number moves to clear a wedge mark that fills one side of its cell."""
-    cell = geo.topo.cell(number)
-    if not (cell.depth and cell.depth in geo.topo.board.wedge_depths):
-        return 0.0
+def _partner_side(geo: BoardGeometry, number: int) -> float:
+    """Returns +1 if the cell's partner across the arm lies to its right as its reader sees it, else -1."""
     (rx, ry), _ = reader_frame(geo, number)
     cx, cy = geo.centre(number)
     mx, my = geo.centre(_partner(geo, number))
-    base_right = (mx - cx) * rx + (my - cy) * ry > 0  # the wedge's base lies on the partner's side
-    return -0.16 if base_right else 0.16
+    return 1.0 if (mx - cx) * rx + (my - cy) * ry > 0 else -1.0
+
+
+def _is_tip(geo: BoardGeometry, number: int) -> bool:
+    cell = geo.topo.cell(number)
+    return cell.kind is CellKind.ROUNDED or cell.depth == geo.topo.arm
+
+
+def _number_place(geo: BoardGeometry, number: int) -> tuple[float, float]:
+    """Returns where (u, v: cell widths right and down of the centre, as read) a cell's number is centred: in
+    the band near the reader, moved off a wedge mark's base, or into the square part of a rounded tip."""
+    cell = geo.topo.cell(number)
+    v = NUMBER_TOP + NUMBER_HEIGHT / 2
+    if _is_tip(geo, number):  # the outer corner is a quarter circle: keep to the arm's middle, a little higher
+        return 0.25 * _partner_side(geo, number), v - 0.03
+    if cell.depth and cell.depth in geo.topo.board.wedge_depths:
+        return -0.16 * _partner_side(geo, number), v
+    return 0.0, v
 
 
 def number_rotation(geo: BoardGeometry, number: int) -> float:
@@ -291,7 +306,8 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
     size = height / LATO_CAP / 0.3528  # points
     for cell in geo.topo.cells:
         n = cell.number
-        x, y = _at(geo, n, _number_shift(geo, n), NUMBER_TOP + NUMBER_HEIGHT)  # baseline, centred
+        u, v = _number_place(geo, n)
+        x, y = _at(geo, n, u, v + NUMBER_HEIGHT / 2)  # the middle of the baseline
         out.append(Text(x, y, str(n), "body-bold", size, fill="cell.number", anchor="middle",
                         rotation=number_rotation(geo, n), tag=f"number {n}"))
     return out

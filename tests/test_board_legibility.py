@@ -1,0 +1,166 @@
+"""The board read at the table: cell numbers inside their cells and clear of every mark, large and dark enough,
+facing their seat; seat marks that stand out from the mat and differ without colour; one start sign."""
+
+from __future__ import annotations
+
+import colorsys
+import math
+import re
+
+import pytest
+from board_geometry import inside, overlap, path_outline, stroke_margin, text_box
+from typer.testing import CliRunner
+
+from printgen.cli.app import app
+from printgen.components import SEAT_COLOURS
+from printgen.engine.seats import SEAT_SHAPES
+from printgen.engine.topology import CellKind, topology_for
+from printgen.render.board_layout import LATO_CAP, MIN_FIGURE, draw_board, number_height
+from printgen.render.palette import COLOUR, GREY, MIN_MARK_CONTRAST, MIN_TEXT_CONTRAST, PLAYER_COLOURS, contrast, luminance
+from printgen.render.prints import default_cell
+from printgen.render.scene import Leaf, Path, Text, flatten
+from printgen.render.words import BOARD_LABELS
+from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.rulesets.model import Orientation
+
+EN = BOARD_LABELS["en"]
+CASES = [(name, o, n) for name in BUILTIN for o in Orientation for n in load_ruleset(name).player_counts()]
+GLYPHS = re.compile(r"(wedge|capture|flower|again|start arrow|start head|start seat|end cross|end seat) (\d+)")
+CELL_FILLS = ("cell.normal", "cell.wedge", "cell.rounded", "cell.centre", "cell.start", "cell.end")
+
+
+def _leaves(name: str, orientation: Orientation, players: int, cell: float = 20.0) -> list[Leaf]:
+    rs = load_ruleset(name)
+    return flatten(draw_board(rs, topology_for(rs), cell, orientation, players, EN).items)
+
+
+def _by_tag(leaves: list[Leaf]) -> tuple[dict[int, Leaf], dict[int, Leaf], dict[int, list[Leaf]]]:
+    cells, numbers, glyphs = {}, {}, {}
+    for leaf in leaves:
+        tag = leaf.item.tag
+        if isinstance(leaf.item, Text) and (m := re.fullmatch(r"number (\d+)", tag)):
+            numbers[int(m[1])] = leaf
+        elif isinstance(leaf.item, Path) and (m := re.fullmatch(r"cell (\d+)", tag)):
+            cells[int(m[1])] = leaf
+        elif isinstance(leaf.item, Path) and (m := GLYPHS.fullmatch(tag)):
+            glyphs.setdefault(int(m[2]), []).append(leaf)
+    return cells, numbers, glyphs
+
+
+@pytest.mark.parametrize(("name", "orientation", "players"), CASES)
+def test_every_number_lies_inside_its_cell_clear_of_borders_and_marks(name: str, orientation: Orientation,
+                                                                     players: int) -> None:
+    cells, numbers, glyphs = _by_tag(_leaves(name, orientation, players))
+    assert sorted(numbers) == sorted(cells)
+    for n, leaf in numbers.items():
+        box = text_box(leaf)
+        cell = cells[n]
+        assert inside(box, path_outline(cell), margin=stroke_margin(cell) + 0.3), f"number {n} leaves its cell"
+        for g in glyphs.get(n, []):
+            outline = path_outline(g)
+            if g.item.tag.startswith("capture"):  # a dashed border: the number stays within it
+                assert inside(box, outline, margin=stroke_margin(g) + 0.2), f"number {n} is on its capture border"
+            else:
+                assert not overlap(box, outline, stroke_margin(g) + 0.2), f"number {n} touches {g.item.tag}"
+
+
+def test_bells_tip_numbers_lie_inside_their_rounded_cells() -> None:
+    cells, numbers, _ = _by_tag(_leaves("bell", Orientation.PLUS, 4))
+    for n in (24, 38, 8, 9, 23, 39, 53, 54):
+        assert inside(text_box(numbers[n]), path_outline(cells[n]), margin=0.5)
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+def test_numbers_face_the_seat_that_plays_along_their_arm(orientation: Orientation) -> None:
+    rs = load_ruleset("gatigo")
+    topo = topology_for(rs)
+    d = draw_board(rs, topo, 20, orientation, 4, EN)
+    _, numbers, _ = _by_tag(flatten(d.items))
+
+    def centre(n: int) -> tuple[float, float]:
+        return sum(p[0] for p in d.corners[n]) / 4, sum(p[1] for p in d.corners[n]) / 4
+
+    for cell in topo.cells:
+        same_arm = [c for c in topo.cells if c.quarter == cell.quarter]
+        tip = next(c.number for c in same_arm if c.depth == topo.arm)
+        inner = next(c.number for c in same_arm if c.depth == 1)
+        inward = (centre(inner)[0] - centre(tip)[0], centre(inner)[1] - centre(tip)[1])
+        (x0, y0), _, _, (x3, y3) = text_box(numbers[cell.number])
+        up = (x3 - x0, y3 - y0)  # from the baseline towards the tops of the figures
+        cos = (up[0] * inward[0] + up[1] * inward[1]) / (math.hypot(*up) * math.hypot(*inward))
+        assert cos > 0.999, f"cell {cell.number}'s number does not read from the seat at its arm's tip"
+
+
+def test_number_size_is_legible_from_a_chair_and_fit_warns_below_it() -> None:
+    _, numbers, _ = _by_tag(_leaves("bell", Orientation.PLUS, 4, cell=default_cell()))
+    heights = {round(LATO_CAP * leaf.item.size * 25.4 / 72, 3) for leaf in numbers.values()}  # type: ignore[union-attr]
+    assert heights == {round(number_height(default_cell()), 3)}
+    assert number_height(default_cell()) >= MIN_FIGURE
+    assert number_height(10.0) < MIN_FIGURE
+
+
+def test_fit_warns_on_one_line_when_numbers_would_be_too_small(tmp_path) -> None:
+    result = CliRunner().invoke(app, ["board", "-r", "bell", "--fit", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "cell numbers" in warnings[0]
+    big = CliRunner().invoke(app, ["board", "-r", "ocastudios", "--fit", "--paper", "a3", "-o", str(tmp_path)])
+    assert big.exit_code == 0 and "warning:" not in big.stderr
+
+
+@pytest.mark.parametrize("pal", [COLOUR, GREY], ids=["colour", "grey"])
+def test_numbers_have_text_contrast_on_every_cell_fill(pal: dict[str, str]) -> None:
+    for fill in CELL_FILLS:
+        assert contrast(pal["cell.number"], pal[fill]) >= MIN_TEXT_CONTRAST, fill
+
+
+@pytest.mark.parametrize("pal", [COLOUR, GREY], ids=["colour", "grey"])
+def test_every_seat_mark_stands_out_from_the_mat_areas_and_cells(pal: dict[str, str]) -> None:
+    for seat in range(4):
+        for ground in ("mat", "area", "cell.normal", "cell.start", "cell.end"):
+            assert contrast(pal[f"seat.{seat}"], pal[ground]) >= MIN_MARK_CONTRAST, (seat, ground)
+        assert contrast(pal[f"seat.mark.{seat}"], pal[f"seat.{seat}"]) >= MIN_TEXT_CONTRAST - 1.5  # bold labels
+        assert contrast(pal[f"player.mark.{seat}"], pal[f"player.{seat}"]) >= MIN_MARK_CONTRAST
+
+
+def test_grey_pieces_are_outlines_not_solid_ink() -> None:
+    for seat in range(4):
+        assert luminance(GREY[f"player.{seat}"]) > 0.9
+        assert contrast(GREY[f"player.mark.{seat}"], GREY[f"player.{seat}"]) >= 7
+
+
+def test_colour_names_match_the_printed_colours() -> None:
+    hues = {"orange": (15, 40), "blue": (190, 230), "gold": (40, 60), "green": (140, 175)}
+    for name, colour in zip(SEAT_COLOURS, PLAYER_COLOURS):
+        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        h, _, _ = colorsys.rgb_to_hsv(r, g, b)
+        lo, hi = hues[name]
+        assert lo <= h * 360 <= hi, (name, colour, h * 360)
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+@pytest.mark.parametrize("name", BUILTIN)
+def test_each_start_has_one_sign_with_its_seats_shape(name: str, orientation: Orientation) -> None:
+    rs = load_ruleset(name)
+    topo = topology_for(rs)
+    leaves = _leaves(name, orientation, rs.players.max_players)
+    tags = [leaf.item.tag for leaf in leaves]
+    both = rs.players.direction.value == "choose"
+    for place in topo.seat_places(rs.players.max_players):
+        assert tags.count(f"start arrow {place.start}") == 1  # one shaft, not two overlapping arrows
+        assert tags.count(f"start head {place.start}") == (2 if both else 1)
+        assert tags.count(f"start seat {place.start}") == 1
+        assert all(tags.count(f"end seat {end}") == 1 for end in place.ends)
+        assert topo.cell(place.start).kind is CellKind.START
+    assert len(set(SEAT_SHAPES)) == 4
+
+
+def test_travel_arrows_stay_inside_the_mat() -> None:
+    for name in BUILTIN:
+        rs = load_ruleset(name)
+        for orientation in Orientation:
+            d = draw_board(rs, topology_for(rs), 20, orientation, rs.players.max_players, EN)
+            for leaf in flatten(d.items):
+                if isinstance(leaf.item, Path) and leaf.item.tag.startswith("travel"):
+                    for x, y in path_outline(leaf):
+                        assert 0.5 < x < d.width - 0.5 and 0.5 < y < d.height - 0.5, (name, orientation)
