@@ -137,6 +137,17 @@ def _regions(geo: object, half: float) -> list[tuple[Affine, tuple[float, float,
     return [(Affine.quarter_turn(q + 1), box) for q in range(4)]
 
 
+def _face_a_player(q: int, seats: dict[int, int], cx: float, cy: float) -> Affine:
+    """Returns the turn about (cx, cy) that makes a round area in quarter q read from a seated neighbour's side
+    when nobody sits at q (two players on a four-seat board): the next seat anticlockwise, else clockwise."""
+    if q in seats or not seats:
+        return Affine.translate(0, 0)
+    for k in (-1, 1, 2):
+        if (q + k) % 4 in seats:
+            return Affine.rotate(90.0 * k, cx, cy)
+    return Affine.translate(0, 0)
+
+
 def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
     """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
     c: float = geo.c  # type: ignore[attr-defined]
@@ -164,9 +175,9 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
                 local += _title_area(rs, x0, y0, w, h, c, labels)
             elif what == "beans":
                 local += _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
-            elif what == "offering":
-                local += _offering_area(x0, y0, w, h, c, labels)
             else:
-                local += _pool_area(x0, y0, w, h, c, labels)
+                circle_items = (_offering_area if what == "offering" else _pool_area)(x0, y0, w, h, c, labels)
+                local.append(Group(tuple(circle_items), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2),
+                                   tag=f"{what} turn"))
         items.append(Group(tuple(local), turn, tag=f"areas {q}"))
     return items

@@ -313,7 +313,9 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
     return out
 
 
-TRAVEL_OFFSET, TRAVEL_RADIUS = 0.35, 1.28  # cell widths: the arc's centre beyond the tip cells' middle, its radius
+# Cell widths: the travel arc's centre from the tip cells' middle (outwards), and its radius. The tip is a half
+# disc of one cell's radius, so the arc clears it by RADIUS - OFFSET - 1.5 (0.17) and stays inside the mat.
+TRAVEL_OFFSET, TRAVEL_RADIUS = -0.2, 1.47
 
 
 def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
@@ -331,7 +333,7 @@ def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
         start = math.degrees(math.atan2(ay - by, ax - bx))  # sideways, towards the outgoing file
         outward = math.degrees(math.atan2(oy, ox))
         sweep = 180.0 if (outward - start) % 360 < 180 else -180.0
-        a0, a1 = start + sweep * 0.12, start + sweep * 0.88
+        a0, a1 = start + sweep * 0.15, start + sweep * 0.85
         items.append(Path(tuple(arc_ops(mx, my, r, a0, a1)), Style(stroke="arrow", width=geo.c * 0.05),
                           tag=f"travel {q}"))
         items.append(_arrowhead(mx, my, r, a1, sweep > 0, geo.c))
@@ -377,7 +379,7 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
 
 def _half_extent(geo: BoardGeometry) -> float:
     """Returns half the width of the turned cross with its travel arrows."""
-    reach = (geo.topo.arm + 0.5) * geo.c + (TRAVEL_OFFSET + TRAVEL_RADIUS + 0.05) * geo.c  # the travel arrows' arcs
+    reach = (geo.topo.arm + 0.5 + TRAVEL_OFFSET + TRAVEL_RADIUS + 0.05) * geo.c  # the travel arrows' arcs
     if geo.angle:
         return (reach + geo.c) / math.sqrt(2) + geo.c * 0.65  # room for the areas between the arms
     return reach
