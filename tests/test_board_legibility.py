@@ -16,9 +16,19 @@ from printgen.components import SEAT_COLOURS
 from printgen.engine.seats import SEAT_SHAPES
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render.board_layout import LATO_CAP, MIN_FIGURE, draw_board, number_height
-from printgen.render.palette import COLOUR, GREY, MIN_MARK_CONTRAST, MIN_TEXT_CONTRAST, PLAYER_COLOURS, contrast, luminance
-from printgen.render.prints import default_cell
+from printgen.render.palette import (
+    COLOUR,
+    GREY,
+    MIN_MARK_CONTRAST,
+    MIN_TEXT_CONTRAST,
+    PLAYER_COLOURS,
+    contrast,
+    luminance,
+)
+from printgen.render.paper import Paper
+from printgen.render.prints import PrintOptions, board_drawing, board_pages, default_cell
 from printgen.render.scene import Leaf, Path, Text, flatten
+from printgen.render.tiling import OVERLAP, best_sheet, seam_crosses_cells
 from printgen.render.words import BOARD_LABELS
 from printgen.rulesets import BUILTIN, load_ruleset
 from printgen.rulesets.model import Orientation
@@ -164,3 +174,74 @@ def test_travel_arrows_stay_inside_the_mat() -> None:
                 if isinstance(leaf.item, Path) and leaf.item.tag.startswith("travel"):
                     for x, y in path_outline(leaf):
                         assert 0.5 < x < d.width - 0.5 and 0.5 < y < d.height - 0.5, (name, orientation)
+
+
+TILE_CASES = [(name, o, paper) for name in BUILTIN for o in Orientation for paper in (Paper.A4, Paper.LETTER)]
+
+
+@pytest.mark.parametrize(("name", "orientation", "paper"), TILE_CASES)
+def test_tile_seams_run_between_cells_and_tiles_fit_their_sheet(name: str, orientation: Orientation,
+                                                                paper: Paper) -> None:
+    d = board_drawing(load_ruleset(name), default_cell(), orientation, PrintOptions(paper=paper))
+    cells = list(d.corners.values())
+    sheet, tiles = best_sheet(d.width, d.height, paper, cells, d.cell)
+    _, _, cw, ch = sheet.content
+    assert min(t.x for t in tiles) == 0 and min(t.y for t in tiles) == 0
+    assert max(t.x + t.w for t in tiles) == pytest.approx(d.width)
+    assert max(t.y + t.h for t in tiles) == pytest.approx(d.height)
+    for t in tiles:
+        assert t.w <= cw + 1e-9 and t.h <= ch + 1e-9
+        for s, vertical in ((t.right, True), (t.bottom, False)):
+            if s is None:
+                continue
+            assert not seam_crosses_cells(s, cells), f"a seam of tile {t.label} cuts a cell"
+            for quad in cells:  # no cell is cut: each lies wholly on one side of the seam
+                sides = {_side(s, p, vertical) for p in quad} - {0}
+                assert len(sides) <= 1, f"tile {t.label}'s seam cuts a cell"
+            far = max(p[0] if vertical else p[1] for p in s)
+            edge = t.x + t.w if vertical else t.y + t.h
+            assert edge - far >= OVERLAP - 1e-9 >= 10  # the glue strip beyond the seam's farthest point
+        if t.left:
+            assert t.x <= min(p[0] for p in t.left) + 1e-9  # the tile prints all the art right of its cut
+        if t.top:
+            assert t.y <= min(p[1] for p in t.top) + 1e-9
+
+
+def _side(s: tuple[tuple[float, float], ...], p: tuple[float, float], vertical: bool) -> int:
+    """Returns -1, 0 or 1: whether p lies before, on or after a seam (left/right, or above/below)."""
+    u, v = (p[1], p[0]) if vertical else (p[0], p[1])  # along the seam, across it
+    for a, b in zip(s, s[1:]):
+        (au, av), (bu, bv) = ((a[1], a[0]), (b[1], b[0])) if vertical else (a, b)
+        if min(au, bu) - 1e-6 <= u <= max(au, bu) + 1e-6:
+            at = av if abs(bu - au) < 1e-9 else av + (bv - av) * (u - au) / (bu - au)
+            if abs(bu - au) < 1e-9 and min(av, bv) - 1e-3 <= v <= max(av, bv) + 1e-3:
+                return 0
+            return 0 if abs(v - at) < 0.01 else (1 if v > at else -1)
+    return 0
+
+
+def test_default_boards_still_print_on_four_sheets() -> None:
+    for name in BUILTIN:
+        d = board_drawing(load_ruleset(name), default_cell(), None, PrintOptions())
+        _, tiles = best_sheet(d.width, d.height, Paper.A4, list(d.corners.values()), d.cell)
+        assert len(tiles) <= 4, name
+
+
+def test_tile_pages_tint_the_glue_and_keep_its_label_on_the_tint() -> None:
+    pages, _ = board_pages(load_ruleset("neeley"), PrintOptions())
+    assert pages[0].label == "assembly map"
+    leaves = flatten(pages[0].items)
+    assert any(leaf.item.tag == "map board" or leaf.item.tag.startswith("cell ") for leaf in leaves)  # thumbnail
+    assert sorted(leaf.item.text for leaf in leaves if leaf.item.tag == "map label") == ["A1", "A2", "B1", "B2"]
+    assert {leaf.item.font for leaf in leaves if leaf.item.tag == "map label"} <= {"body-black"}  # lining figures
+    total = 0
+    for page in pages[1:]:
+        leaves = flatten(page.items)
+        strips = [path_outline(leaf) for leaf in leaves if leaf.item.tag == "glue strip"]
+        labels = [leaf for leaf in leaves if leaf.item.tag == "glue label"]
+        assert len(labels) == len(strips)
+        total += len(strips)
+        assert all(GREY["glue"] != "#FFFFFF" and COLOUR["glue"] != COLOUR["mat"] for _ in strips)
+        for label in labels:
+            assert any(inside(text_box(label), strip) for strip in strips), "a glue label lies on the art"
+    assert total == 4  # A1 right and below, A2 below, B1 right

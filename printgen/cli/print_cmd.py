@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-
 import inspect
+import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path

@@ -314,8 +314,9 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
 
 
 # Cell widths: the travel arc's centre from the tip cells' middle (outwards), and its radius. The tip is a half
-# disc of one cell's radius, so the arc clears it by RADIUS - OFFSET - 1.5 (0.17) and stays inside the mat.
-TRAVEL_OFFSET, TRAVEL_RADIUS = -0.2, 1.47
+# disc of one cell's radius, so the arc clears it by RADIUS - OFFSET - 1.5 (0.2); kept tight so that an upright
+# board of arm 7 cuts into four A4 tiles along the lines between its middle files.
+TRAVEL_OFFSET, TRAVEL_RADIUS = -0.3, 1.4
 
 
 def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
@@ -333,7 +334,7 @@ def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
         start = math.degrees(math.atan2(ay - by, ax - bx))  # sideways, towards the outgoing file
         outward = math.degrees(math.atan2(oy, ox))
         sweep = 180.0 if (outward - start) % 360 < 180 else -180.0
-        a0, a1 = start + sweep * 0.15, start + sweep * 0.85
+        a0, a1 = start + sweep * 0.17, start + sweep * 0.83
         items.append(Path(tuple(arc_ops(mx, my, r, a0, a1)), Style(stroke="arrow", width=geo.c * 0.05),
                           tag=f"travel {q}"))
         items.append(_arrowhead(mx, my, r, a1, sweep > 0, geo.c))
