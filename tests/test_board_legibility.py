@@ -141,7 +141,7 @@ def test_grey_pieces_are_outlines_not_solid_ink() -> None:
 
 def test_colour_names_match_the_printed_colours() -> None:
     hues = {"orange": (15, 40), "blue": (190, 230), "gold": (40, 60), "green": (140, 175)}
-    for name, colour in zip(SEAT_COLOURS, PLAYER_COLOURS):
+    for name, colour in zip(SEAT_COLOURS, PLAYER_COLOURS, strict=True):
         r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
         h, _, _ = colorsys.rgb_to_hsv(r, g, b)
         lo, hi = hues[name]
@@ -210,7 +210,7 @@ def test_tile_seams_run_between_cells_and_tiles_fit_their_sheet(name: str, orien
 def _side(s: tuple[tuple[float, float], ...], p: tuple[float, float], vertical: bool) -> int:
     """Returns -1, 0 or 1: whether p lies before, on or after a seam (left/right, or above/below)."""
     u, v = (p[1], p[0]) if vertical else (p[0], p[1])  # along the seam, across it
-    for a, b in zip(s, s[1:]):
+    for a, b in zip(s, s[1:], strict=False):
         (au, av), (bu, bv) = ((a[1], a[0]), (b[1], b[0])) if vertical else (a, b)
         if min(au, bu) - 1e-6 <= u <= max(au, bu) + 1e-6:
             at = av if abs(bu - au) < 1e-9 else av + (bv - av) * (u - au) / (bu - au)

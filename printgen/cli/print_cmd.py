@@ -104,9 +104,10 @@ def board(
                 print(f"note: the printed pieces ({TOKEN:g} mm) are larger than these cells; play with "
                       "smaller pieces such as beans or buttons")
             if number_height(used) < MIN_FIGURE:
-                print(f"warning: at this size the cell numbers are {number_height(used):.1f} mm tall, too small to read "
-                      f"across the table (at least {MIN_FIGURE:g} mm: a cell of {MIN_FIGURE / number_height(1):.0f} "
-                      f"mm); print on larger paper or as tiles", file=sys.stderr)
+                least = MIN_FIGURE / number_height(1)
+                print(f"warning: at this size the cell numbers are {number_height(used):.1f} mm tall, too small "
+                      f"to read across the table (at least {MIN_FIGURE:g} mm: a cell of {least:.0f} mm); print on "
+                      "larger paper or as tiles", file=sys.stderr)
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
     _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,

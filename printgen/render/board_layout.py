@@ -190,7 +190,7 @@ def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) 
              _towards(points[-1], points[-2], hl * 0.8)]
     items: list[Item] = [polygon(shaft, Style(stroke=colour, width=r * 0.26, join_round=True), closed=False,
                                  tag=f"start arrow {number}")]
-    for (ux, uy), tip in zip(ways, tips):
+    for (ux, uy), tip in zip(ways, tips, strict=True):
         vx, vy = -uy, ux
         items.append(polygon([tip, (tip[0] - ux * hl + vx * hw, tip[1] - uy * hl + vy * hw),
                               (tip[0] - ux * hl - vx * hw, tip[1] - uy * hl - vy * hw)],

@@ -113,7 +113,7 @@ def seam(x0: float, height: float, cells: Sequence[Quad], window: float) -> Seam
 
 def seam_crosses_cells(s: Seam, cells: Sequence[Quad]) -> bool:
     """Returns whether any segment of a seam passes through a cell."""
-    return any(_cuts_cell(a, b, q) for a, b in zip(s, s[1:]) for q in cells)
+    return any(_cuts_cell(a, b, q) for a, b in zip(s, s[1:], strict=False) for q in cells)
 
 
 def _transpose(points: Sequence[Point]) -> tuple[Point, ...]:
@@ -239,7 +239,8 @@ def assembly_map(drawing: tuple[Item, ...], width: float, height: float, tiles: 
     page = Page(pw, ph, label="assembly map")
     page.add(Text(pw / 2, y0 + 8, words["map_title"], "display", 16, anchor="middle", tag="map title"))
     note = words["map_seams"]
-    page.add(Text(pw / 2, y0 + 16, note, "body", fit_size(note, "body", 8.5, cw), anchor="middle", fill="ink.soft", tag="map note"))
+    page.add(Text(pw / 2, y0 + 16, note, "body", fit_size(note, "body", 8.5, cw), anchor="middle", fill="ink.soft",
+                  tag="map note"))
     thumb: list[Item] = [Group(drawing, tag="map board")]
     seam_style = Style(stroke="ink", width=0.6 / scale, dash=(3 / scale, 1.5 / scale), join_round=False)
     for t in tiles:
