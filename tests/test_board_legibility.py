@@ -4,6 +4,7 @@ facing their seat; seat marks that stand out from the mat and differ without col
 from __future__ import annotations
 
 import colorsys
+import json
 import math
 import re
 
@@ -245,3 +246,42 @@ def test_tile_pages_tint_the_glue_and_keep_its_label_on_the_tint() -> None:
         for label in labels:
             assert any(inside(text_box(label), strip) for strip in strips), "a glue label lies on the art"
     assert total == 4  # A1 right and below, A2 below, B1 right
+
+
+@pytest.mark.parametrize(("name", "orientation", "players"), CASES)
+def test_the_board_marks_each_seat_where_the_seat_scheme_puts_it(name: str, orientation: Orientation,
+                                                                 players: int) -> None:
+    rs = load_ruleset(name)
+    topo = topology_for(rs)
+    leaves = _leaves(name, orientation, players)
+    signs = {int(leaf.item.tag.split()[-1]): leaf.item.style.fill for leaf in leaves
+             if isinstance(leaf.item, Path) and leaf.item.tag.startswith("start seat ")}
+    assert signs == {p.start: f"seat.{p.seat}" for p in topo.seat_places(players)}
+    letters = {leaf.item.text for leaf in leaves if isinstance(leaf.item, Text) and " letter " in leaf.item.tag}
+    assert letters == {p.letter for p in topo.seat_places(players)}
+
+
+def test_a_four_seat_board_says_which_letter_an_arm_takes_with_two_players() -> None:
+    texts = [leaf.item.text for leaf in _leaves("bell", Orientation.PLUS, 4) if isinstance(leaf.item, Text)]
+    assert texts.count("with 2 players: seat B") == 2  # the hand and home boxes at the arm of cell 31
+    assert texts.count("for 3–4 players") == 2 and texts.count("for 4 players") == 2
+    two = [leaf.item.text for leaf in _leaves("bell", Orientation.PLUS, 2) if isinstance(leaf.item, Text)]
+    assert "Seat B · In hand" in two and not any("players" in t for t in two)
+
+
+def test_booklet_rulesets_show_and_play_use_the_same_seats() -> None:
+    from printgen.rules_text.phrases import Phrases
+
+    rs = load_ruleset("bell")
+    topo = topology_for(rs)
+    lines = Phrases(rs, "en").seating()
+    assert lines[0] == "With 2 players: seat A at the arm whose start is cell 1 and seat B at the arm whose start " \
+                       "is cell 31."
+    result = CliRunner().invoke(app, ["rulesets", "show", "bell", "--json"])
+    seats = json.loads(result.stdout)["seats"]
+    for n in rs.player_counts():
+        assert [(s["seat"], s["start"]) for s in seats[str(n)]] == [(p.letter, p.start) for p in topo.seat_places(n)]
+    shown = CliRunner().invoke(app, ["position", "show", "bell/2 g1 move A starter=A last=- pool=0 offering=0 | "
+                                     "A 20 cw h,h,h,h,h,h | B 20 cw h,h,h,h,h,h"])
+    assert shown.exit_code == 0, shown.output
+    assert "A● orange ▸1 B■ blue ▸31" in shown.stdout
