@@ -285,3 +285,28 @@ def test_booklet_rulesets_show_and_play_use_the_same_seats() -> None:
                                      "A 20 cw h,h,h,h,h,h | B 20 cw h,h,h,h,h,h"])
     assert shown.exit_code == 0, shown.output
     assert "A● orange ▸1 B■ blue ▸31" in shown.stdout
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_worked_example_shows_every_cell_it_names_legibly(name: str) -> None:
+    from printgen.render.booklet_layout import EXAMPLE_FIGURE, board_picture
+    from printgen.rules_text.blocks import BoardFigure
+    from printgen.rules_text.content import booklet
+
+    rs = load_ruleset(name)
+    figs = [b for s in booklet(rs, "en").sections for b in s.blocks if isinstance(b, BoardFigure)]
+    assert figs
+    for fig in figs:
+        items, _ = board_picture(rs, fig, 105.0, "en")
+        leaves = flatten(items)
+        named = {int(leaf.item.tag.split()[1]): leaf for leaf in leaves
+                 if isinstance(leaf.item, Text) and leaf.item.tag.startswith("named ")}
+        pieces = {int(leaf.item.tag.split()[1]) for leaf in leaves if leaf.item.tag.startswith("piece ")}
+        moved = {int(v) for v in fig.move.split("-")} if "-" in fig.move else set()
+        assert set(named) == set(fig.highlight) | pieces | moved
+        for n, leaf in named.items():
+            (x0, y0), _, _, (x3, y3) = text_box(leaf)
+            assert math.hypot(x3 - x0, y3 - y0) == pytest.approx(EXAMPLE_FIGURE, rel=1e-6) and EXAMPLE_FIGURE >= 1.5
+            disc = next(lf for lf in leaves if lf.item.tag == f"label disc {n}")
+            assert inside(text_box(leaf), path_outline(disc))
+            assert contrast(COLOUR[leaf.item.fill], COLOUR[disc.item.style.fill]) >= MIN_TEXT_CONTRAST

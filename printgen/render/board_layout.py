@@ -303,7 +303,7 @@ def cell_numbers(geo: BoardGeometry) -> list[Text]:
     """Returns every cell's number in a band near the seat that plays along its arm, turned to face that seat."""
     out = []
     height = number_height(geo.c)
-    size = height / LATO_CAP / 0.3528  # points
+    size = height / LATO_CAP * 72 / 25.4  # points
     for cell in geo.topo.cells:
         n = cell.number
         u, v = _number_place(geo, n)
