@@ -203,7 +203,7 @@ def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) 
         sx, sy = (-uy, ux) if (-uy * dx + ux * dy) < 0 else (uy, -ux)
     k = math.hypot(sx, sy)
     sx, sy = sx / k, sy / k
-    items.append(glyphs.seat_shape(seat, cx + sx * r * 0.62, cy + sy * r * 0.62, r * 0.33,
+    items.append(glyphs.seat_shape(seat, cx + sx * r * 0.62, cy + sy * r * 0.62, r * 0.38,
                                    Style(fill=colour), tag=f"start seat {number}"))
     return items
 
@@ -221,7 +221,7 @@ def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float =
     items: list[Item] = [Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.06 * scale),
                               tag=f"end cross {number}")]
     if seat is not None:
-        items.append(glyphs.seat_shape(seat, cx, cy, h * 0.38, Style(fill=_seat_colour(seat), stroke="cell.normal",
+        items.append(glyphs.seat_shape(seat, cx, cy, h * 0.45, Style(fill=_seat_colour(seat), stroke="cell.normal",
                                                                       width=geo.c * 0.015), tag=f"end seat {number}"))
     return items
 
