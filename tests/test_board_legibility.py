@@ -310,3 +310,16 @@ def test_the_worked_example_shows_every_cell_it_names_legibly(name: str) -> None
             disc = next(lf for lf in leaves if lf.item.tag == f"label disc {n}")
             assert inside(text_box(leaf), path_outline(disc))
             assert contrast(COLOUR[leaf.item.fill], COLOUR[disc.item.style.fill]) >= MIN_TEXT_CONTRAST
+
+
+@pytest.mark.parametrize(("name", "orientation", "players"), CASES)
+def test_travel_arrows_keep_off_the_seat_boxes(name: str, orientation: Orientation, players: int) -> None:
+    leaves = _leaves(name, orientation, players)
+    arrows = [leaf for leaf in leaves if isinstance(leaf.item, Path) and leaf.item.tag.startswith("travel")]
+    boxes = [path_outline(leaf) for leaf in leaves if isinstance(leaf.item, Path)
+             and re.fullmatch(r"(hand|home) \d", leaf.item.tag)]
+    assert arrows and boxes
+    for arrow in arrows:
+        if arrow.item.tag == "travel head":
+            outline = path_outline(arrow)
+            assert not any(overlap(outline, box, 0.3) for box in boxes)

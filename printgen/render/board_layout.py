@@ -334,7 +334,7 @@ def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
         start = math.degrees(math.atan2(ay - by, ax - bx))  # sideways, towards the outgoing file
         outward = math.degrees(math.atan2(oy, ox))
         sweep = 180.0 if (outward - start) % 360 < 180 else -180.0
-        a0, a1 = start + sweep * 0.17, start + sweep * 0.83
+        a0, a1 = start + sweep * 0.2, start + sweep * 0.8  # the ends clear the corners of the seat boxes
         items.append(Path(tuple(arc_ops(mx, my, r, a0, a1)), Style(stroke="arrow", width=geo.c * 0.05),
                           tag=f"travel {q}"))
         items.append(_arrowhead(mx, my, r, a1, sweep > 0, geo.c))
