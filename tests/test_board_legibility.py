@@ -323,3 +323,32 @@ def test_travel_arrows_keep_off_the_seat_boxes(name: str, orientation: Orientati
         if arrow.item.tag == "travel head":
             outline = path_outline(arrow)
             assert not any(overlap(outline, box, 0.3) for box in boxes)
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+def test_rounded_tip_cells_have_no_stroke_spurs(orientation: Orientation) -> None:
+    from printgen.render.paths import CurveTo as Curve
+    from printgen.render.paths import LineTo, MoveTo
+
+    rs = load_ruleset("bell")
+    topo = topology_for(rs)
+    tips = {c.number for c in topo.cells if c.depth == topo.arm or c.kind is CellKind.ROUNDED}
+    cells, _, _ = _by_tag(_leaves("bell", orientation, 4))
+    for n in tips:
+        segments = []  # (tangent leaving the start, tangent arriving at the end) of each piece of the outline
+        last = None
+        for op in cells[n].item.ops:
+            if isinstance(op, MoveTo):
+                last = (op.x, op.y)
+            elif isinstance(op, LineTo | Curve):
+                assert last is not None
+                first = (op.x1, op.y1) if isinstance(op, Curve) else (op.x, op.y)
+                second = (op.x2, op.y2) if isinstance(op, Curve) else last
+                out = (first[0] - last[0], first[1] - last[1])
+                into = (op.x - second[0], op.y - second[1])
+                assert math.hypot(*out) > 1e-6 and math.hypot(*into) > 1e-6, f"cell {n}: a piece of no length"
+                segments.append((out, into))
+                last = (op.x, op.y)
+        for (_, u), (v, _) in zip(segments, segments[1:], strict=False):
+            cos = (u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))
+            assert cos > -0.5, f"cell {n}'s outline doubles back (a spur)"

@@ -100,7 +100,10 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
             continue
         a = _towards(p, prev, rad)
         b = _towards(p, nxt, rad)
-        ops.append(MoveTo(*a) if i == 0 else LineTo(*a))
+        if i == 0:
+            ops.append(MoveTo(*a))
+        elif math.dist(a, (ops[-1].x, ops[-1].y)) > 1e-9:  # type: ignore[union-attr]
+            ops.append(LineTo(*a))
         kk = 0.5523 * rad
         ops.append(CurveTo(*_towards(a, p, kk), *_towards(b, p, kk), *b))
     ops.append(CLOSE)
