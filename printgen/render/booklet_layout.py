@@ -10,7 +10,7 @@ from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render import glyphs
 from printgen.render.affine import Affine
-from printgen.render.board_layout import LATO_CAP, BoardGeometry, draw_board, draw_cells
+from printgen.render.board_layout import LATO_CAP, BoardGeometry, cell_numbers, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
@@ -143,7 +143,8 @@ def _shrink(natural: list[float], least: list[float], width: float) -> list[floa
 @cache
 def _all_cells(rs: Ruleset, size: float) -> tuple[Item, ...]:
     """Returns every cell of the upright board at this size, drawn once for all the cell pictures."""
-    return tuple(draw_cells(BoardGeometry(topology_for(rs), size, Orientation.PLUS), rs, rs.players.max_players))
+    geo = BoardGeometry(topology_for(rs), size, Orientation.PLUS)
+    return tuple(draw_cells(geo, rs, rs.players.max_players)) + tuple(cell_numbers(geo))
 
 
 def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> list[Item]:
