@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from printgen.engine.seats import SEAT_COLOURS
 from printgen.rulesets.model import Betting, Item, Payee, Ruleset
 
-# Seat colours, seat A first. Neeley and Ocastudios play red (seat A) against blue (seat B).
-SEAT_COLOURS = ("red", "blue", "yellow", "green")
+# Seat colours (names of the language files' [colour] table), seat A first: Neeley and Ocastudios play
+# orange (seat A) against blue (seat B). The printed colours are render.palette.SEAT_PRINT.
+__all__ = ["SEAT_COLOURS", "Area", "Component", "ComponentKind", "board_areas", "components", "pieces_per_colour"]
 SPARE_PIECES = 2  # per colour, for lost pieces
 SPARE_BEANS = 1  # bean chits printed besides the ones the game casts
 

@@ -74,10 +74,12 @@ def test_tiles_cover_the_whole_board_with_the_stated_overlap(name: str, paper: P
         assert t.w <= cw + 1e-9 and t.h <= ch + 1e-9
         right = [u for u in tiles if u.row == t.row and u.col == t.col + 1]
         below = [u for u in tiles if u.col == t.col and u.row == t.row + 1]
-        if right:
-            assert t.x + t.w - right[0].x == pytest.approx(OVERLAP)
+        if right:  # the glue strip reaches OVERLAP beyond the seam, where the next tile starts
+            assert t.right and t.x + t.w - max(p[0] for p in t.right) == pytest.approx(OVERLAP)
+            assert right[0].x == pytest.approx(min(p[0] for p in t.right))
         if below:
-            assert t.y + t.h - below[0].y == pytest.approx(OVERLAP)
+            assert t.bottom and t.y + t.h - max(p[1] for p in t.bottom) == pytest.approx(OVERLAP)
+            assert below[0].y == pytest.approx(min(p[1] for p in t.bottom))
 
 
 def test_a_board_that_fits_is_one_sheet() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from printgen.engine.seats import SEAT_COLOURS, SEAT_NAMES, SEAT_SHAPES
 from printgen.engine.topology import CellKind, Topology
+from printgen.render.palette import PLAYER_COLOURS
 
 KIND_STYLE = {
     CellKind.START: "bold green",
@@ -18,7 +20,20 @@ KIND_GLYPH = {
     CellKind.START: "▸", CellKind.END: "×", CellKind.WEDGE: "▾", CellKind.ROUNDED: "◖",
     CellKind.CENTRE: "+", CellKind.NORMAL: "·",
 }
-SEAT_STYLE = ("bold white on red", "bold black on cyan", "bold black on yellow", "bold white on blue")
+# Each seat in the colour the kit prints it (render.palette), with the shape its pieces carry.
+SEAT_STYLE = tuple(f"bold white on {colour}" for colour in PLAYER_COLOURS)
+SEAT_GLYPH = dict(zip(("circle", "square", "triangle", "diamond"), "●■▲◆", strict=True))
+
+
+def seat_key(topo: Topology, players: int) -> Text:
+    """Returns one line naming where each seat of a game sits: its letter, colour and shape, and start cell."""
+    text = Text(f"{players} players:")
+    for place in topo.seat_places(players):
+        s = place.seat
+        text.append(" ")
+        text.append(f"{SEAT_NAMES[s]}{SEAT_GLYPH[SEAT_SHAPES[s]]}", style=SEAT_STYLE[s])
+        text.append(f" {SEAT_COLOURS[s]} ▸{place.start}")
+    return text
 
 
 def legend() -> Text:
@@ -33,8 +48,11 @@ def draw_board(
     topo: Topology,
     pieces: dict[int, int] | None = None,
     marks: dict[int, str] | None = None,
+    players: int | None = None,
 ) -> Text:
-    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: style}."""
+    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: style}; with
+    players, each seat's start cell shows in the seat's colour."""
+    starts = {p.start: p.seat for p in topo.seat_places(players)} if players else {}
     x0, y0, x1, y1 = topo.extent()
     by_grid = {c.grid: c for c in topo.cells}
     width = 4 if pieces is None else 3
@@ -47,7 +65,7 @@ def draw_board(
                 continue
             if pieces is None:
                 label = f"{cell.number:>3} "
-                style = KIND_STYLE[cell.kind]
+                style = SEAT_STYLE[starts[cell.number]] if cell.number in starts else KIND_STYLE[cell.kind]
             elif cell.number in pieces:
                 label = f" {'ABCD'[pieces[cell.number]]} "
                 style = SEAT_STYLE[pieces[cell.number]]

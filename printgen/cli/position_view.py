@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from printgen.cli.board_text import draw_board
+from printgen.cli.board_text import draw_board, seat_key
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.lang.grammar import counted
 
@@ -12,6 +12,7 @@ from printgen.lang.grammar import counted
 def show_position(pos: Position, console: Console, marks: dict[int, str] | None = None) -> None:
     """Prints the board with pieces, then each seat's items and pieces, pool and offering."""
     console.print(draw_board(pos.topology, pos.board(), marks))
+    console.print(seat_key(pos.topology, pos.players))
     item = pos.ruleset.economy.item_name
     gambling = pos.ruleset.economy.gambling
     for s in range(pos.players):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -86,6 +87,7 @@ def board(
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue."""
+    from printgen.render.board_layout import MIN_FIGURE, number_height
     from printgen.render.faces import TOKEN
     from printgen.render.imposition import BLEED
     from printgen.render.output import slug, stem
@@ -113,6 +115,11 @@ def board(
             if used < TOKEN + MIN_CLEARANCE:
                 print(f"note: the printed pieces ({TOKEN:g} mm) are larger than these cells; play with "
                       "smaller pieces such as beans or buttons")
+            if number_height(used) < MIN_FIGURE:
+                least = MIN_FIGURE / number_height(1)
+                print(f"warning: at this size the cell numbers are {number_height(used):.1f} mm tall, too small "
+                      f"to read across the table (at least {MIN_FIGURE:g} mm: a cell of {least:.0f} mm); print on "
+                      "larger paper or as tiles", file=sys.stderr)
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
     _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,

@@ -60,6 +60,8 @@ def ruleset_json(rs: Ruleset) -> dict[str, Any]:
             for c in topo.cells
         ],
         "options": [o.name for o in rs.options],
+        "seats": {str(n): [{"seat": p.letter, "start": p.start, "ends": list(p.ends)} for p in topo.seat_places(n)]
+                  for n in rs.player_counts()},
     }
 
 
@@ -97,7 +99,7 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     """
     from rich.console import Console
 
-    from printgen.cli.board_text import draw_board, legend
+    from printgen.cli.board_text import draw_board, legend, seat_key
     from printgen.engine.beans import Beans
     from printgen.engine.topology import topology_for
     from printgen.rulesets import load_ruleset
@@ -114,8 +116,10 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     kinds = Counter(c.kind.value for c in topo.cells)
     console.print(f"Board: {topo.size} cells, " + ", ".join(f"{n} {k}" for k, n in kinds.items())
                   + f"; printed as {rs.board.orientation.value}")
-    console.print(draw_board(topo))
+    console.print(draw_board(topo, players=rs.players.max_players))
     console.print(legend())
+    for n in rs.player_counts():
+        console.print(seat_key(topo, n))
     odds = Beans(rs.beans).score_odds()
     console.print("\nBeans: " + ", ".join(f"{'nothing' if s is None else s}: {p}" for s, p in odds.items()))
     pl = rs.players

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from printgen.engine.seats import SEAT_NAMES, SeatPlace, seat_arms, seat_places
 from printgen.rulesets.model import BoardRules, Direction, Ruleset, Zone
 
-SEAT_NAMES = "ABCD"
+__all__ = ["SEAT_NAMES", "Cell", "CellKind", "Topology", "seat_quarters", "topology_for"]
 # Grid square (x, y), y up, of each quarter's central cell, and the step out along its arm.
 _CENTRE = ((1, 0), (0, 0), (0, 1), (1, 1))
 _OUTWARD = ((0, -1), (-1, 0), (0, 1), (1, 0))
@@ -52,12 +53,8 @@ class Cell:
 
 
 def seat_quarters(seats_on_board: int, players: int) -> tuple[int, ...]:
-    """Returns the arm each player sits at: opposite arms for two, then clockwise."""
-    if players == 2:
-        return (0, 2)
-    if seats_on_board < players:
-        raise ValueError(f"{players} players need {players} seats; the board has {seats_on_board}")
-    return tuple(range(players))
+    """Returns the arm each player sits at (the seat scheme of printgen.engine.seats)."""
+    return seat_arms(seats_on_board, players)
 
 
 class Topology:
@@ -122,6 +119,13 @@ class Topology:
         start = self.start_index(quarter)
         step = 1 if clockwise else -1
         return tuple((start + step * k) % self.size for k in range(self.size))
+
+    def seat_places(self, players: int) -> tuple[SeatPlace, ...]:
+        """Returns where each seat of a game of `players` sits: arm, start cell and end cells."""
+        starts = {q: self.start_index(q) + 1 for q in range(4)}
+        ends = {q: (self.path(q)[-1] + 1,) + ((self.path(q, clockwise=False)[-1] + 1,) if self.both_directions else ())
+                for q in range(4)}
+        return seat_places(self.board.seats, players, starts, ends)
 
     def cell(self, number: int) -> Cell:
         """Returns the cell with this printed number."""

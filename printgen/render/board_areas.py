@@ -7,7 +7,7 @@ player's labels face them across the table.
 from __future__ import annotations
 
 from printgen.components import Area, board_areas
-from printgen.engine.topology import SEAT_NAMES, seat_quarters
+from printgen.engine.seats import SEAT_NAMES, arm_letters, seat_arms
 from printgen.lang.grammar import after_game_name
 from printgen.render import glyphs
 from printgen.render.affine import Affine
@@ -20,10 +20,34 @@ def _label(x: float, y: float, text: str, role: str, size: float, width: float, 
     return Text(x, y, text, role, fit_size(text, role, size, width), fill=fill, anchor="middle")
 
 
-def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, labels: object) -> list[Item]:
+def _counts(counts: list[int]) -> str:
+    """Returns player counts as a short range: `3–4`, `4`, `2, 4`."""
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(n) for n in counts)
+
+
+def seat_note(rs: Ruleset, players: int, arm: int, labels: object) -> str:
+    """Returns the note under an arm's seat boxes when the arm's seat changes with the number of players: which
+    player counts use the arm, and the letter it takes in a game where it differs."""
+    counts = [n for n in rs.player_counts() if n <= players]
+    letters = arm_letters(rs.board.seats, counts).get(arm, {})
+    mine = letters.get(players)
+    if len(letters) == len(counts) and set(letters.values()) == {mine}:
+        return ""
+    others = sorted({(letter, n) for n, letter in letters.items() if letter != mine}, key=lambda t: t[1])
+    if others:
+        letter = others[0][0]
+        return labels.seat_also.format(players=_counts([n for n, x in letters.items() if x == letter]),  # type: ignore[attr-defined]
+                                       letter=letter)
+    return labels.seat_counts.format(players=_counts(sorted(letters)))  # type: ignore[attr-defined]
+
+
+def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, labels: object,
+                  note: str = "") -> list[Item]:
     """Returns a seat's hand and home boxes filling the rectangle, split along its longer side."""
     items: list[Item] = []
-    colour = f"player.{seat}"
+    colour = f"seat.{seat}"
     gap = c * 0.2
     if h >= w:
         boxes = [(x0, y0 + (h + gap) / 2, w, (h - gap) / 2, "hand"), (x0, y0, w, (h - gap) / 2, "home")]
@@ -36,9 +60,16 @@ def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int,
         items.append(rect(bx, by, bw, c * 0.34, Style(fill=colour), tag=f"{kind} band {seat}", radius=c * 0.12))
         title = f"{labels.seat.format(letter=SEAT_NAMES[seat])} · {name}"  # type: ignore[attr-defined]
         items.append(_label(bx + bw / 2, by + c * 0.24, title, "body-bold", c * 0.42, bw - c * 0.3,
-                            fill=f"player.mark.{seat}"))
-        items.append(glyphs.seat_shape(seat, bx + bw / 2, by + bh / 2 + c * 0.15, min(bw, bh) * 0.12,
-                                       Style(fill=None, stroke=colour, width=0.6), tag=f"{kind} glyph {seat}"))
+                            fill=f"seat.mark.{seat}"))
+        cy = by + bh / 2 + c * 0.15
+        r = min(bw, bh) * 0.16
+        items.append(glyphs.seat_shape(seat, bx + bw / 2, cy, r, Style(fill=None, stroke=colour, width=0.8),
+                                       tag=f"{kind} glyph {seat}"))
+        items.append(Text(bx + bw / 2, cy + r * 0.42, SEAT_NAMES[seat], "body-black", r * 1.2 / 0.3528 * 0.9,
+                          fill=colour, anchor="middle", tag=f"{kind} letter {seat}"))
+        if note:
+            items.append(_label(bx + bw / 2, by + bh - c * 0.2, note, "body-bold", c * 0.36, bw - c * 0.3,
+                                fill="ink.soft"))
     return items
 
 
@@ -108,10 +139,21 @@ def _regions(geo: object, half: float) -> list[tuple[Affine, tuple[float, float,
     return [(Affine.quarter_turn(q + 1), box) for q in range(4)]
 
 
+def _face_a_player(q: int, seats: dict[int, int], cx: float, cy: float) -> Affine:
+    """Returns the turn about (cx, cy) that makes a round area in quarter q read from a seated neighbour's side
+    when nobody sits at q (two players on a four-seat board): the next seat anticlockwise, else clockwise."""
+    if q in seats or not seats:
+        return Affine.translate(0, 0)
+    for k in (-1, 1, 2):
+        if (q + k) % 4 in seats:
+            return Affine.rotate(90.0 * k, cx, cy)
+    return Affine.translate(0, 0)
+
+
 def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
     """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
     c: float = geo.c  # type: ignore[attr-defined]
-    seats = {q: s for s, q in enumerate(seat_quarters(rs.board.seats, players))}
+    seats = {q: s for s, q in enumerate(seat_arms(rs.board.seats, players))}
     areas = board_areas(rs)
     shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
         ["pool"] if Area.POOL in areas else [])
@@ -121,22 +163,23 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
         local: list[Item] = []
         what = homes.get(q)
         if q in seats:
+            note = seat_note(rs, players, q, labels)
             if h >= w:  # a tall region: the seat's boxes in a strip beside the arm
                 strip = min(w * 0.5, 2.6 * c)
-                local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], labels)
+                local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], labels, note)
                 w -= strip + c * 0.25
             else:
                 part = w * 0.56
-                local += _player_boxes(x0, y0, part, h, c, seats[q], labels)
+                local += _player_boxes(x0, y0, part, h, c, seats[q], labels, note)
                 x0, w = x0 + part + c * 0.25, w - part - c * 0.25
         if what and w > c * 1.2:
             if what == "title":
                 local += _title_area(rs, x0, y0, w, h, c, labels)
             elif what == "beans":
                 local += _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
-            elif what == "offering":
-                local += _offering_area(x0, y0, w, h, c, labels)
             else:
-                local += _pool_area(x0, y0, w, h, c, labels)
+                circle_items = (_offering_area if what == "offering" else _pool_area)(x0, y0, w, h, c, labels)
+                local.append(Group(tuple(circle_items), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2),
+                                   tag=f"{what} turn"))
         items.append(Group(tuple(local), turn, tag=f"areas {q}"))
     return items

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.engine.topology import CellKind, Topology, seat_quarters
+from printgen.engine.topology import CellKind, Topology
 from printgen.render import glyphs
 from printgen.render.affine import Affine, Point
 from printgen.render.paths import CLOSE, CurveTo, LineTo, MoveTo, Op, arc_ops
@@ -91,10 +91,19 @@ def _tip_path(geo: BoardGeometry, number: int, x0: float, y0: float, x1: float, 
         p = corners[(k + 1 + i) % 4]
         prev = corners[(k + i) % 4]
         nxt = corners[(k + 2 + i) % 4]
-        rad = big if (k + 1 + i) % 4 == k else r
+        j = (k + 1 + i) % 4
+        # The quarter circle takes the whole of both sides it spans, so the corners it ends at stay square:
+        # rounding them too would double back along the arc's end and leave a spur.
+        rad = big if j == k else 0.0 if (j - k) % 2 else r
+        if rad == 0.0:
+            ops.append(MoveTo(*p) if i == 0 else LineTo(*p))
+            continue
         a = _towards(p, prev, rad)
         b = _towards(p, nxt, rad)
-        ops.append(MoveTo(*a) if i == 0 else LineTo(*a))
+        if i == 0:
+            ops.append(MoveTo(*a))
+        elif math.dist(a, (ops[-1].x, ops[-1].y)) > 1e-9:  # type: ignore[union-attr]
+            ops.append(LineTo(*a))
         kk = 0.5523 * rad
         ops.append(CurveTo(*_towards(a, p, kk), *_towards(b, p, kk), *b))
     ops.append(CLOSE)
@@ -130,43 +139,100 @@ def _wedge_mark(geo: BoardGeometry, number: int) -> Path:
 
 
 def _seat_colour(seat: int | None) -> str:
-    return "cell.line" if seat is None else f"player.{seat}"
+    return "cell.line" if seat is None else f"seat.{seat}"
 
 
-def _arrow(geo: BoardGeometry, number: int, towards: int, seat: int | None, scale: float = 1.0) -> list[Item]:
-    """Returns an arrow on a start cell pointing to the cell a piece enters next."""
+def reader_frame(geo: BoardGeometry, number: int) -> tuple[Point, Point]:
+    """Returns (right, down) unit vectors of a cell as read from the seat beyond its arm's tip (upright cross)."""
+    ox, oy = _OUT[geo.topo.cell(number).quarter]
+    return (oy, -ox), (ox, oy)
+
+
+def _at(geo: BoardGeometry, number: int, u: float, v: float) -> Point:
+    """Returns the point u right and v down of a cell's centre, in cell widths, as its reader sees it."""
     cx, cy = geo.centre(number)
-    ux, uy = geo.step(number, towards)
-    vx, vy = -uy, ux
-    c = geo.c * scale
-    tail, head = -0.30 * c, 0.34 * c
-    w, hw, hl = 0.09 * c, 0.22 * c, 0.26 * c
-    pts = [(cx + ux * tail + vx * w, cy + uy * tail + vy * w),
-           (cx + ux * (head - hl) + vx * w, cy + uy * (head - hl) + vy * w),
-           (cx + ux * (head - hl) + vx * hw, cy + uy * (head - hl) + vy * hw),
-           (cx + ux * head, cy + uy * head),
-           (cx + ux * (head - hl) - vx * hw, cy + uy * (head - hl) - vy * hw),
-           (cx + ux * (head - hl) - vx * w, cy + uy * (head - hl) - vy * w),
-           (cx + ux * tail - vx * w, cy + uy * tail - vy * w)]
-    return [polygon(pts, Style(fill=_seat_colour(seat), stroke="cell.line", width=0.2), tag=f"start arrow {number}")]
+    (rx, ry), (dx, dy) = reader_frame(geo, number)
+    return (cx + (rx * u + dx * v) * geo.c, cy + (ry * u + dy * v) * geo.c)
 
 
-def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float = 1.0) -> Path:
-    """Returns the X marking a seat's end cell, an X on the page whichever way the board is turned."""
-    cx, cy = geo.centre(number)
-    h = geo.c * 0.3 * scale
+# A cell as its reader sees it, in cell widths from its centre: the number sits in a band near the reader
+# (v from NUMBER_TOP to NUMBER_TOP + NUMBER_HEIGHT), every picture above it, centred at GLYPH_V within GLYPH_R.
+NUMBER_HEIGHT = 0.19  # figure height: 3.8 mm in the default 20 mm cell
+NUMBER_TOP = 0.13
+GLYPH_V, GLYPH_R = -0.12, 0.22
+MIN_FIGURE = 3.0  # mm: a figure this tall subtends 10 arc-minutes at 1 m, twice a 20/20 letter's 5'
+LATO_CAP = 1446 / 2000  # Lato Bold's figure (cap) height per em: its figures are lining by default
+
+
+def number_height(cell: float) -> float:
+    """Returns the height in mm of the printed cell numbers' figures for a cell size."""
+    return NUMBER_HEIGHT * cell
+
+
+def _glyph_centre(geo: BoardGeometry, number: int) -> Point:
+    if _is_tip(geo, number):
+        return _at(geo, number, 0.08 * _partner_side(geo, number), GLYPH_V - 0.06)
+    return _at(geo, number, 0.0, GLYPH_V)
+
+
+def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) -> list[Item]:
+    """Returns a start cell's sign: one arrow (one head per way a piece may leave: two for a choice of
+    direction) in the seat's colour, with the seat's shape beside it."""
+    cx, cy = _glyph_centre(geo, number)
+    r = GLYPH_R * geo.c
+    colour = _seat_colour(seat)
+    ways = [geo.step(number, t) for t in towards]
+    tips = [(cx + ux * r, cy + uy * r) for ux, uy in ways]
+    if len(ways) == 1:  # a straight arrow through the centre
+        (ux, uy), = ways
+        points = [(cx - ux * r * 0.85, cy - uy * r * 0.85), tips[0]]
+    else:  # one shaft from one head to the other, bent at the centre when the ways are not opposite
+        points = [tips[0], (cx, cy), tips[1]]
+    hl, hw = r * 0.5, r * 0.4
+    shaft = [points[0] if len(ways) == 1 else _towards(points[0], (cx, cy), hl * 0.8), *points[1:-1],
+             _towards(points[-1], points[-2], hl * 0.8)]
+    items: list[Item] = [polygon(shaft, Style(stroke=colour, width=r * 0.26, join_round=True), closed=False,
+                                 tag=f"start arrow {number}")]
+    for (ux, uy), tip in zip(ways, tips, strict=True):
+        vx, vy = -uy, ux
+        items.append(polygon([tip, (tip[0] - ux * hl + vx * hw, tip[1] - uy * hl + vy * hw),
+                              (tip[0] - ux * hl - vx * hw, tip[1] - uy * hl - vy * hw)],
+                             Style(fill=colour), tag=f"start head {number}"))
+    # The seat's shape in the free quarter: away from the ways out, towards the top of the cell as read.
+    (rx, ry), (dx, dy) = reader_frame(geo, number)
+    sx, sy = -sum(u for u, _ in ways), -sum(v for _, v in ways)
+    if len(ways) == 1 or math.hypot(sx, sy) < 0.5:  # a straight arrow: beside it, on the side away from the number
+        ux, uy = ways[0]
+        sx, sy = (-uy, ux) if (-uy * dx + ux * dy) < 0 else (uy, -ux)
+    k = math.hypot(sx, sy)
+    sx, sy = sx / k, sy / k
+    items.append(glyphs.seat_shape(seat, cx + sx * r * 0.62, cy + sy * r * 0.62, r * 0.38,
+                                   Style(fill=colour), tag=f"start seat {number}"))
+    return items
+
+
+def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float = 1.0) -> list[Item]:
+    """Returns the X marking a seat's end cell (an X on the page whichever way the board is turned) with the
+    seat's shape at its crossing."""
+    cx, cy = _glyph_centre(geo, number)
+    h = geo.c * GLYPH_R * 0.95 * scale
     ops: list[Op] = []
     for deg in (45, 135):
         a = math.radians(deg - geo.angle)
         dx, dy = math.cos(a) * h, math.sin(a) * h
         ops += [MoveTo(cx - dx, cy - dy), LineTo(cx + dx, cy + dy)]
-    return Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.07 * scale), tag=f"end cross {number}")
+    items: list[Item] = [Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.06 * scale),
+                              tag=f"end cross {number}")]
+    if seat is not None:
+        items.append(glyphs.seat_shape(seat, cx, cy, h * 0.45, Style(fill=_seat_colour(seat), stroke="cell.normal",
+                                                                      width=geo.c * 0.015), tag=f"end seat {number}"))
+    return items
 
 
 def _capture_ring(geo: BoardGeometry, number: int) -> Path:
     """Returns the dashed inner border that marks a cell where pieces can be captured."""
-    (x0, y0), _, (x1, y1), _ = geo.cell_square(number, geo.c * 0.12)
-    return rect(x0, y0, x1 - x0, y1 - y0, Style(stroke="capture", width=geo.c * 0.035,
+    (x0, y0), _, (x1, y1), _ = geo.cell_square(number, geo.c * 0.10)
+    return rect(x0, y0, x1 - x0, y1 - y0, Style(stroke="capture", width=geo.c * 0.03,
                                                   dash=(geo.c * 0.09, geo.c * 0.06)),
                 tag=f"capture {number}", radius=geo.c * 0.06)
 
@@ -174,7 +240,8 @@ def _capture_ring(geo: BoardGeometry, number: int) -> Path:
 def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
     """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers)."""
     topo = geo.topo
-    seat_of = {q: s for s, q in enumerate(seat_quarters(rs.board.seats, players))}
+    places = topo.seat_places(players)
+    seated = {p.arm for p in places}
     items: list[Item] = []
     fills = {CellKind.START: "cell.start", CellKind.END: "cell.end", CellKind.WEDGE: "cell.wedge",
              CellKind.ROUNDED: "cell.rounded", CellKind.CENTRE: "cell.centre", CellKind.NORMAL: "cell.normal"}
@@ -184,7 +251,7 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
         kind = cell.kind
         fill = fills[kind]
         if kind in (CellKind.START, CellKind.END) and cell.seat is not None:
-            if topo.board_quarters[cell.seat] not in seat_of:
+            if topo.board_quarters[cell.seat] not in seated:
                 fill = "cell.normal"
         items.append(_cell_path(geo, n, Style(fill=fill, stroke="cell.line", width=LINE)))
         if cell.depth in rs.board.wedge_depths and cell.depth:
@@ -192,39 +259,67 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
         if cell.capture:
             items.append(_capture_ring(geo, n))
         if kind is CellKind.CENTRE:
-            items.append(glyphs.flower(*geo.centre(n), geo.c * 0.2, tag=f"flower {n}"))
+            items.append(glyphs.flower(*_glyph_centre(geo, n), geo.c * GLYPH_R, tag=f"flower {n}"))
         if kind is CellKind.ROUNDED:
-            items.append(glyphs.again(*geo.centre(n), geo.c * 0.2, tag=f"again {n}"))
-    for q, seat in seat_of.items():
-        start = topo.start_index(q) + 1
-        nxt = topo.path(q)[1] + 1
-        items += _arrow(geo, start, nxt, seat)
-        end = topo.path(q)[-1] + 1
-        items.append(_end_cross(geo, end, seat))
-        if both:
-            back = topo.path(q, clockwise=False)
-            items += _arrow(geo, start, back[1] + 1, seat, scale=0.7)
-            items.append(_end_cross(geo, back[-1] + 1, seat, scale=0.75))
+            items.append(glyphs.again(*_glyph_centre(geo, n), geo.c * GLYPH_R * 0.8, tag=f"again {n}"))
+    for place in places:
+        q = place.arm
+        towards = [topo.path(q)[1] + 1] + ([topo.path(q, clockwise=False)[1] + 1] if both else [])
+        items += _start_sign(geo, place.start, towards, place.seat)
+        for i, end in enumerate(place.ends):
+            items += _end_cross(geo, end, place.seat, 1.0 if i == 0 else 0.8)
     return items
 
 
+def _partner_side(geo: BoardGeometry, number: int) -> float:
+    """Returns +1 if the cell's partner across the arm lies to its right as its reader sees it, else -1."""
+    (rx, ry), _ = reader_frame(geo, number)
+    cx, cy = geo.centre(number)
+    mx, my = geo.centre(_partner(geo, number))
+    return 1.0 if (mx - cx) * rx + (my - cy) * ry > 0 else -1.0
+
+
+def _is_tip(geo: BoardGeometry, number: int) -> bool:
+    cell = geo.topo.cell(number)
+    return cell.kind is CellKind.ROUNDED or cell.depth == geo.topo.arm
+
+
+def _number_place(geo: BoardGeometry, number: int) -> tuple[float, float]:
+    """Returns where (u, v: cell widths right and down of the centre, as read) a cell's number is centred: in
+    the band near the reader, moved off a wedge mark's base, or into the square part of a rounded tip."""
+    cell = geo.topo.cell(number)
+    v = NUMBER_TOP + NUMBER_HEIGHT / 2
+    if _is_tip(geo, number):  # the outer corner is a quarter circle: keep to the arm's middle, a little higher
+        return 0.25 * _partner_side(geo, number), v - 0.03
+    if cell.depth and cell.depth in geo.topo.board.wedge_depths:
+        return -0.16 * _partner_side(geo, number), v
+    return 0.0, v
+
+
+def number_rotation(geo: BoardGeometry, number: int) -> float:
+    """Returns the clockwise turn (degrees, within the turned board) that makes a number read from its seat."""
+    ox, oy = _OUT[geo.topo.cell(number).quarter]
+    return math.degrees(math.atan2(-ox, oy))
+
+
 def cell_numbers(geo: BoardGeometry) -> list[Text]:
-    """Returns every cell's number, small and upright, in the corner a piece leaves free."""
+    """Returns every cell's number in a band near the seat that plays along its arm, turned to face that seat."""
     out = []
-    size = geo.c * 0.30
+    height = number_height(geo.c)
+    size = height / LATO_CAP * 72 / 25.4  # points
     for cell in geo.topo.cells:
-        (x0, y0), _, _, _ = geo.cell_square(cell.number)
-        cx, cy = geo.centre(cell.number)
-        if geo.angle:
-            x, y = geo.to_page(cx, cy - geo.c * 0.5 + geo.c * 0.02)
-            x, y = geo.rot.inverse().apply(x, y + geo.c * 0.22)
-            anchor = "middle"
-        else:
-            x, y = x0 + geo.c * 0.09, y0 + geo.c * 0.22
-            anchor = "start"
-        out.append(Text(x, y, str(cell.number), "body-bold", size, fill="cell.number", anchor=anchor,
-                        rotation=-geo.angle, tag=f"number {cell.number}"))
+        n = cell.number
+        u, v = _number_place(geo, n)
+        x, y = _at(geo, n, u, v + NUMBER_HEIGHT / 2)  # the middle of the baseline
+        out.append(Text(x, y, str(n), "body-bold", size, fill="cell.number", anchor="middle",
+                        rotation=number_rotation(geo, n), tag=f"number {n}"))
     return out
+
+
+# Cell widths: the travel arc's centre from the tip cells' middle (outwards), and its radius. The tip is a half
+# disc of one cell's radius, so the arc clears it by RADIUS - OFFSET - 1.5 (0.2); kept tight so that an upright
+# board of arm 7 cuts into four A4 tiles along the lines between its middle files.
+TRAVEL_OFFSET, TRAVEL_RADIUS = -0.3, 1.4
 
 
 def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
@@ -237,12 +332,12 @@ def travel_arrows(geo: BoardGeometry, both: bool) -> list[Item]:
         out_cell = next(c for c in tip if c.outgoing)
         back_cell = next(c for c in tip if not c.outgoing)
         (ax, ay), (bx, by) = geo.centre(out_cell.number), geo.centre(back_cell.number)
-        mx, my = (ax + bx) / 2 + ox * geo.c * 0.35, (ay + by) / 2 + oy * geo.c * 0.35
-        r = geo.c * 1.28
+        mx, my = (ax + bx) / 2 + ox * geo.c * TRAVEL_OFFSET, (ay + by) / 2 + oy * geo.c * TRAVEL_OFFSET
+        r = geo.c * TRAVEL_RADIUS
         start = math.degrees(math.atan2(ay - by, ax - bx))  # sideways, towards the outgoing file
         outward = math.degrees(math.atan2(oy, ox))
         sweep = 180.0 if (outward - start) % 360 < 180 else -180.0
-        a0, a1 = start + sweep * 0.12, start + sweep * 0.88
+        a0, a1 = start + sweep * 0.2, start + sweep * 0.8  # the ends clear the corners of the seat boxes
         items.append(Path(tuple(arc_ops(mx, my, r, a0, a1)), Style(stroke="arrow", width=geo.c * 0.05),
                           tag=f"travel {q}"))
         items.append(_arrowhead(mx, my, r, a1, sweep > 0, geo.c))
@@ -288,7 +383,7 @@ def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientatio
 
 def _half_extent(geo: BoardGeometry) -> float:
     """Returns half the width of the turned cross with its travel arrows."""
-    reach = (geo.topo.arm + 1) * geo.c + geo.c * 0.82
+    reach = (geo.topo.arm + 0.5 + TRAVEL_OFFSET + TRAVEL_RADIUS + 0.05) * geo.c  # the travel arrows' arcs
     if geo.angle:
         return (reach + geo.c) / math.sqrt(2) + geo.c * 0.65  # room for the areas between the arms
     return reach

@@ -10,7 +10,7 @@ from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render import glyphs
 from printgen.render.affine import Affine
-from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
+from printgen.render.board_layout import LATO_CAP, BoardGeometry, cell_numbers, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
@@ -144,7 +144,8 @@ def _shrink(natural: list[float], least: list[float], width: float) -> list[floa
 @cache
 def _all_cells(rs: Ruleset, size: float) -> tuple[Item, ...]:
     """Returns every cell of the upright board at this size, drawn once for all the cell pictures."""
-    return tuple(draw_cells(BoardGeometry(topology_for(rs), size, Orientation.PLUS), rs, rs.players.max_players))
+    geo = BoardGeometry(topology_for(rs), size, Orientation.PLUS)
+    return tuple(draw_cells(geo, rs, rs.players.max_players)) + tuple(cell_numbers(geo))
 
 
 def cell_picture(rs: Ruleset, kind: CellKind, capture: bool, size: float) -> list[Item]:
@@ -175,23 +176,40 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
     return Box(height, draw, space_before=2.5)
 
 
+EXAMPLE_FIGURE = 1.8  # mm: the height of a named cell's number in the booklet's board picture (about 7 pt)
+
+
 def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tuple[list[Item], float]:
-    """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide."""
+    """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide.
+
+    The board is shrunk to the page, so every cell the example names (a piece's, a marked one, the move's)
+    carries its number again, EXAMPLE_FIGURE mm tall, dark on a light disc: in a piece of its seat's colour,
+    or in a ring for a marked cell.
+    """
     pos = from_compact(fig.position, rs)
     d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players, BOARD_LABELS[lang])
     k = width / d.width
     centre = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
+    size = EXAMPLE_FIGURE / k / LATO_CAP * 72 / 25.4  # points, in board units before the shrink
     marks: list[Item] = []
-    for n in fig.highlight:
+    pieces = pos.board()
+    moved = [int(v) for v in fig.move.split("-")] if "-" in fig.move else []
+    named = sorted(set(fig.highlight) | set(pieces) | set(moved))
+    for n in named:
         x, y = centre[n]
-        marks.append(circle(x, y, 8.5, Style(stroke="flower", width=1.6), tag=f"highlight {n}"))
-    for n, seat in pos.board().items():
-        x, y = centre[n]
-        marks.append(circle(x, y, 6.5, Style(fill=f"player.{seat}", stroke="ink", width=0.4), tag=f"piece {n}"))
-        marks.append(glyphs.seat_shape(seat, x, y, 2.8, Style(fill=f"player.mark.{seat}")))
-    if "-" in fig.move:
-        a, b = (int(v) for v in fig.move.split("-"))
-        marks += _move_arrow(centre[a], centre[b])
+        inner = text_width(str(n), "body-bold", size) / 2 + 0.9 / k
+        if n in pieces:
+            seat = pieces[n]
+            marks.append(circle(x, y, inner + 0.6 / k, Style(fill=f"seat.{seat}", stroke="ink", width=0.3 / k),
+                                tag=f"piece {n}"))
+        if n in fig.highlight:
+            marks.append(circle(x, y, inner + 0.9 / k, Style(stroke="flower", width=0.5 / k), tag=f"highlight {n}"))
+        marks.append(circle(x, y, inner, Style(fill="paper"), tag=f"label disc {n}"))
+        marks.append(Text(x, y + EXAMPLE_FIGURE / k / 2, str(n), "body-bold", size, fill="ink", anchor="middle",
+                          tag=f"named {n}"))
+    if moved:
+        a, b = moved
+        marks[:0] = _move_arrow(centre[a], centre[b])
     return [Group((*d.items, *marks), Affine.scale(k))], d.height * k
 
 

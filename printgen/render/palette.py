@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-# Okabe–Ito colours, told apart by readers with every common colour-vision deficiency, in the seat order
-# of printgen.components.SEAT_COLOURS (red, blue, yellow, green); each seat also has its own shape.
-PLAYER_COLOURS = ("#D55E00", "#0072B2", "#F0E442", "#009E73")
+# The seats' printed colours, in the order of printgen.engine.seats.SEAT_COLOURS (orange, blue, gold, green):
+# Okabe–Ito's vermillion and blue, and its yellow and bluish green darkened until every seat mark has at
+# least 3:1 contrast against the mat (WCAG's figure for graphics a reader must see); each seat also has
+# its own shape and letter, so colour is never the only clue.
+PLAYER_COLOURS = ("#D55E00", "#0072B2", "#8F6D00", "#007A5A")
+GREY_SEATS = ("#222222", "#555555", "#3A3A3A", "#666666")
+MIN_MARK_CONTRAST = 3.0  # WCAG 2.1, 1.4.11: graphics
+MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1, 1.4.3: text
 
 COLOUR: dict[str, str] = {
     "paper": "#FFFFFF",
@@ -14,7 +19,7 @@ COLOUR: dict[str, str] = {
     "mat.edge": "#8A5A2B",
     "cell.normal": "#FFFBF2",
     "cell.line": "#5A3A1E",
-    "cell.number": "#8C7A66",
+    "cell.number": "#4A3B2C",
     "cell.wedge": "#F2D7C6",
     "cell.wedge.mark": "#7A2E1B",
     "cell.rounded": "#BFE0EE",
@@ -39,10 +44,10 @@ COLOUR: dict[str, str] = {
     "player.2": PLAYER_COLOURS[2],
     "player.3": PLAYER_COLOURS[3],
     "player.mark": "#FFFFFF",
-    "player.mark.0": "#FFFFFF",
-    "player.mark.1": "#FFFFFF",
-    "player.mark.2": "#2B2118",
-    "player.mark.3": "#FFFFFF",
+    **{f"player.mark.{s}": "#FFFFFF" for s in range(4)},
+    **{f"seat.{s}": PLAYER_COLOURS[s] for s in range(4)},  # a seat's marks on the board
+    **{f"seat.mark.{s}": "#FFFFFF" for s in range(4)},  # words and letters on a seat's colour
+    "glue": "#E4E4E4",
 }
 
 # Ink saving: no large fills; kinds stay apart by pattern and line weight, players by glyph and grey.
@@ -52,7 +57,7 @@ GREY: dict[str, str] = {
     "ink.soft": "#555555",
     "mat.edge": "#444444",
     "cell.line": "#333333",
-    "cell.number": "#777777",
+    "cell.number": "#222222",
     "cell.wedge": "#DDDDDD",
     "cell.wedge.mark": "#222222",
     "cell.rounded": "#EEEEEE",
@@ -69,16 +74,29 @@ GREY: dict[str, str] = {
     "card.front": "#FFFFFF",
     "cut": "#000000",
     "scale": "#000000",
-    "player.0": "#222222",
-    "player.1": "#6E6E6E",
-    "player.2": "#A8A8A8",
-    "player.3": "#444444",
-    "player.mark": "#FFFFFF",
-    "player.mark.0": "#FFFFFF",
-    "player.mark.1": "#FFFFFF",
-    "player.mark.2": "#000000",
-    "player.mark.3": "#FFFFFF",
+    # Pieces are white with a black ring, shape and letter: no solid dark fills to cost ink.
+    **{f"player.{s}": "#FFFFFF" for s in range(4)},
+    "player.mark": "#000000",
+    **{f"player.mark.{s}": "#000000" for s in range(4)},
+    **{f"seat.{s}": GREY_SEATS[s] for s in range(4)},
+    **{f"seat.mark.{s}": "#FFFFFF" for s in range(4)},
+    "glue": "#EEEEEE",
 }
+
+
+def luminance(colour: str) -> float:
+    """Returns the WCAG relative luminance of a #RRGGBB colour (0 black to 1 white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """Returns the WCAG contrast ratio of two #RRGGBB colours, from 1 (same) to 21 (black on white)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def palette(grey: bool = False, overrides: dict[str, str] | None = None) -> dict[str, str]:

@@ -99,7 +99,7 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
         cell = cell or default_cell()
         check_cell(cell)
     drawing = board_drawing(rs, cell, orientation, opts)
-    sheet, tiles = best_sheet(drawing.width, drawing.height, opts.paper)
+    sheet, tiles = best_sheet(drawing.width, drawing.height, opts.paper, list(drawing.corners.values()), cell)
     words = WORDS[opts.lang]
     if len(tiles) == 1:
         pw, ph = sheet.size
@@ -109,7 +109,7 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
                        tag="board"))
         pages = [page]
     else:
-        pages = [assembly_map(drawing.width, drawing.height, tiles, sheet, words)]
+        pages = [assembly_map(drawing.items, drawing.width, drawing.height, tiles, sheet, words)]
         pages += [tile_page(drawing.items, t, tiles, sheet, words) for t in tiles]
     return _finish(pages, rs.title.get(opts.lang), "board", opts), cell
 

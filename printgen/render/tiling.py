@@ -1,21 +1,32 @@
-"""A board larger than the paper, cut into glued tiles: overlap strips, alignment marks, labels and a map."""
+"""A board larger than the paper, cut into glued tiles: seams that run between cells, tinted glue strips, a map.
+
+Each seam is a path from one edge of the board to the other that never crosses a cell: straight down a
+line between cells on an upright board, stepping along the lines between cells where it crosses an arm
+of a diagonal one. The tile before a seam prints its art up to the seam and a glue strip at least OVERLAP
+wide beyond it; the tile after it is cut along the seam and laid on that strip.
+"""
 
 from __future__ import annotations
 
+import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printgen.render.affine import Affine
+from printgen.render.affine import Affine, Point
+from printgen.render.fonts import fit_size
 from printgen.render.paper import Paper, Sheet
-from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
+from printgen.render.scene import Group, Item, Page, Style, Text, polygon, rect
 
-OVERLAP = 12.0  # mm each tile shares with its neighbour (at least 10 mm of glue)
+OVERLAP = 12.0  # mm of glue strip beyond a seam's farthest point (at least 10 mm of glue everywhere)
 ROWS = "ABCDEFGHIJ"
+Quad = tuple[Point, Point, Point, Point]
+Seam = tuple[Point, ...]  # a vertical seam's points, top to bottom (a horizontal one's are stored transposed)
 
 
 @dataclass(frozen=True)
 class Tile:
-    """One tile: its label and the part of the drawing (x, y, w, h, in drawing mm) it prints."""
+    """One tile: its label, the part of the drawing (x, y, w, h, in drawing mm) it prints, and its seams."""
 
     row: int
     col: int
@@ -23,6 +34,10 @@ class Tile:
     y: float
     w: float
     h: float
+    left: Seam | None = None  # the seam this tile is cut along (x, y points, top to bottom)
+    right: Seam | None = None  # the seam whose glue strip this tile carries
+    top: Seam | None = None  # horizontal seams as (x, y) points, left to right
+    bottom: Seam | None = None
 
     @property
     def label(self) -> str:
@@ -30,83 +45,216 @@ class Tile:
         return f"{ROWS[self.row]}{self.col + 1}"
 
 
-def plan_tiles(width: float, height: float, sheet: Sheet) -> list[Tile]:
-    """Returns tiles covering a width × height drawing, neighbours overlapping by OVERLAP mm."""
+def _cuts_cell(a: Point, b: Point, quad: Quad) -> bool:
+    """Returns whether the segment ab passes through the inside of a convex cell (touching its edge is fine)."""
+    xs = [p[0] for p in quad]
+    ys = [p[1] for p in quad]
+    if max(a[0], b[0]) <= min(xs) or min(a[0], b[0]) >= max(xs) or max(a[1], b[1]) <= min(ys) \
+            or min(a[1], b[1]) >= max(ys):
+        return False
+    cx, cy = sum(xs) / 4, sum(ys) / 4
+    shrunk = [(cx + (x - cx) * 0.999, cy + (y - cy) * 0.999) for x, y in quad]
+    axes = [(shrunk[i][1] - shrunk[(i + 1) % 4][1], shrunk[(i + 1) % 4][0] - shrunk[i][0]) for i in range(4)]
+    axes.append((a[1] - b[1], b[0] - a[0]))
+    for ax, ay in axes:
+        if ax == 0 and ay == 0:
+            continue
+        pq = [x * ax + y * ay for x, y in shrunk]
+        ps = [a[0] * ax + a[1] * ay, b[0] * ax + b[1] * ay]
+        if max(ps) <= min(pq) + 1e-9 or max(pq) <= min(ps) + 1e-9:
+            return False
+    return True
+
+
+def seam(x0: float, height: float, cells: Sequence[Quad], window: float) -> Seam:
+    """Returns a seam from (x0, 0) to (x0, height) that runs between cells, through their corners, within
+    `window` mm of x0: straight where it can be, else the path with the least sideways travel."""
+    start, end = (x0, 0.0), (x0, height)
+    near = [q for q in cells if any(abs(x - x0) <= window for x, _ in q)]
+    if not any(_cuts_cell(start, end, q) for q in near):
+        return (start, end)
+    nodes: list[Point] = [start, end]
+    seen: set[tuple[float, float]] = set()
+    for q in near:
+        for x, y in q:
+            key = (round(x, 4), round(y, 4))
+            if key not in seen and abs(x - x0) <= window:
+                seen.add(key)
+                nodes.append((x, y))
+    dist = {0: 0.0}
+    back: dict[int, int] = {}
+    heap = [(0.0, 0)]
+    done: set[int] = set()
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i in done:
+            continue
+        done.add(i)
+        if i == 1:
+            break
+        a = nodes[i]
+        for j, b in enumerate(nodes):
+            if j in done:
+                continue
+            # Sideways travel, and most of all straying far from x0, widens the glue strip: avoid both.
+            stray = max(abs(a[0] - x0), abs(b[0] - x0))
+            nd = d + abs(b[1] - a[1]) + 3 * abs(b[0] - a[0]) + 3 * math.dist(a, b) * (stray / window) ** 2
+            if nd < dist.get(j, math.inf) and not any(_cuts_cell(a, b, q) for q in near):
+                dist[j] = nd
+                back[j] = i
+                heapq.heappush(heap, (nd, j))
+    if 1 not in back:
+        return (start, end)  # no way between the cells within the window: seam_crosses_cells tells
+    path = [1]
+    while path[-1] != 0:
+        path.append(back[path[-1]])
+    return tuple(nodes[i] for i in reversed(path))
+
+
+def seam_crosses_cells(s: Seam, cells: Sequence[Quad]) -> bool:
+    """Returns whether any segment of a seam passes through a cell."""
+    return any(_cuts_cell(a, b, q) for a, b in zip(s, s[1:], strict=False) for q in cells)
+
+
+def _transpose(points: Sequence[Point]) -> tuple[Point, ...]:
+    return tuple((y, x) for x, y in points)
+
+
+def _seams(length: float, across: float, count: int, room: float, cells: Sequence[Quad], cell: float,
+           ) -> list[Seam] | None:
+    """Returns count seams cutting [0, length] into pieces no longer than room (glue strips included), or None."""
+    seams: list[Seam] = []
+    lo = 0.0
+    for i in range(count):
+        ideal = lo + (length - lo) / (count - i + 1)
+        best: tuple[float, Seam] | None = None
+        corners = {round(x, 3) for q in cells for x, _ in q if abs(x - ideal) <= 3 * cell}
+        for x0 in sorted(corners | {ideal}, key=lambda x: abs(x - ideal)):
+            step = x0 - ideal
+            s = seam(x0, across, cells, 1.6 * cell)
+            xs = [p[0] for p in s]
+            if max(xs) + OVERLAP - lo > room or min(xs) <= lo or seam_crosses_cells(s, cells):
+                continue
+            score = (max(xs) - min(xs)) + abs(step) * 0.25
+            if best is None or score < best[0]:
+                best = (score, s)
+        if best is None:
+            return None
+        seams.append(best[1])
+        lo = min(p[0] for p in best[1])
+    return seams if length - lo <= room else None
+
+
+def _split(length: float, across: float, room: float, cells: Sequence[Quad], cell: float) -> list[Seam]:
+    """Returns the fewest seams that cut [0, length] into pieces that fit in room."""
+    if length <= room:
+        return []
+    for pieces in range(max(2, math.ceil((length - OVERLAP) / (room - OVERLAP))), 12):
+        found = _seams(length, across, pieces - 1, room, cells, cell)
+        if found is not None:
+            return found
+    raise ValueError(f"a board {length:.0f} mm long cannot be cut into tiles of {room:.0f} mm")
+
+
+def plan_tiles(width: float, height: float, sheet: Sheet, cells: Sequence[Quad] = (), cell: float = 20.0
+               ) -> list[Tile]:
+    """Returns tiles covering a width × height drawing, with their seams between the cells."""
     _, _, cw, ch = sheet.content
-    cols = 1 if width <= cw else math.ceil((width - OVERLAP) / (cw - OVERLAP))
-    rows = 1 if height <= ch else math.ceil((height - OVERLAP) / (ch - OVERLAP))
-    # Spread the overlap evenly: equal tiles, each exactly as wide as needed.
-    tw = width if cols == 1 else (width + (cols - 1) * OVERLAP) / cols
-    th = height if rows == 1 else (height + (rows - 1) * OVERLAP) / rows
-    return [Tile(r, c, c * (tw - OVERLAP), r * (th - OVERLAP), tw, th) for r in range(rows) for c in range(cols)]
+    cols_seams = _split(width, height, cw, cells, cell)
+    rows_seams = _split(height, width, ch, [_transpose(q) for q in cells], cell)  # type: ignore[misc]
+    xs = [(0.0 if i == 0 else min(p[0] for p in cols_seams[i - 1]),
+           width if i == len(cols_seams) else max(p[0] for p in cols_seams[i]) + OVERLAP)
+          for i in range(len(cols_seams) + 1)]
+    ys = [(0.0 if i == 0 else min(p[0] for p in rows_seams[i - 1]),
+           height if i == len(rows_seams) else max(p[0] for p in rows_seams[i]) + OVERLAP)
+          for i in range(len(rows_seams) + 1)]
+    tiles = []
+    for r, (y0, y1) in enumerate(ys):
+        for c, (x0, x1) in enumerate(xs):
+            tiles.append(Tile(r, c, x0, y0, min(x1, width) - x0, min(y1, height) - y0,
+                              left=cols_seams[c - 1] if c else None,
+                              right=cols_seams[c] if c < len(cols_seams) else None,
+                              top=_transpose(rows_seams[r - 1]) if r else None,
+                              bottom=_transpose(rows_seams[r]) if r < len(rows_seams) else None))
+    return tiles
 
 
-def best_sheet(width: float, height: float, paper: Paper) -> tuple[Sheet, list[Tile]]:
+def best_sheet(width: float, height: float, paper: Paper, cells: Sequence[Quad] = (), cell: float = 20.0
+               ) -> tuple[Sheet, list[Tile]]:
     """Returns the orientation needing the fewest tiles, and its tiles."""
-    options = [(s, plan_tiles(width, height, s)) for s in (Sheet(paper), Sheet(paper, landscape=True))]
+    options = [(s, plan_tiles(width, height, s, cells, cell)) for s in (Sheet(paper), Sheet(paper, landscape=True))]
     return min(options, key=lambda o: (len(o[1]), o[0].landscape))
 
 
-def _crosshair(x: float, y: float, tag: str) -> list[Item]:
-    style = Style(stroke="ink", width=0.25)
-    return [line((x - 3, y), (x + 3, y), style, tag=tag), line((x, y - 3), (x, y + 3), style, tag=tag),
-            rect(x - 1.2, y - 1.2, 2.4, 2.4, Style(stroke="ink", width=0.15), tag=tag)]
+def _region(s: Seam, edge: float, vertical: bool) -> list[Point]:
+    """Returns the polygon between a seam and a straight line at `edge` (x for a vertical seam, y otherwise)."""
+    if vertical:
+        return [*s, (edge, s[-1][1]), (edge, s[0][1])]
+    return [*s, (s[-1][0], edge), (s[0][0], edge)]
 
 
 def tile_page(drawing: tuple[Item, ...], tile: Tile, tiles: list[Tile], sheet: Sheet,
               words: dict[str, str]) -> Page:
-    """Returns the page of one tile: its part of the drawing, glue strips, cut lines and alignment marks."""
+    """Returns the page of one tile: its part of the drawing, tinted glue strips and the seams to cut along."""
     pw, ph = sheet.size
     x0, y0, cw, ch = sheet.content
     ox, oy = x0 + (cw - tile.w) / 2, y0 + (ch - tile.h) / 2
     page = Page(pw, ph, label=f"tile {tile.label}")
-    inner: list[Item] = [Group(drawing, clip=(tile.x, tile.y, tile.w, tile.h))]
-    right = any(t.row == tile.row and t.col == tile.col + 1 for t in tiles)
-    below = any(t.col == tile.col and t.row == tile.row + 1 for t in tiles)
-    left, above = tile.col > 0, tile.row > 0
-    glue = Style(stroke="ink.soft", width=0.25, dash=(1.5, 1.0))
-    if left:  # this edge is cut off and laid over the neighbour's glue strip
-        inner.append(line((tile.x + OVERLAP, tile.y), (tile.x + OVERLAP, tile.y + tile.h), glue, tag="tile cut"))
-    if above:
-        inner.append(line((tile.x, tile.y + OVERLAP), (tile.x + tile.w, tile.y + OVERLAP), glue, tag="tile cut"))
-    if right:  # a glue strip the right-hand neighbour is laid on
-        gx = tile.x + tile.w - OVERLAP
-        for gy in (tile.y + OVERLAP * 1.5, tile.y + tile.h - OVERLAP * 1.5):
-            inner += _crosshair(gx + OVERLAP / 2, gy, "align mark")
-        inner.append(Text(gx + OVERLAP / 2, tile.y + tile.h / 2, words["glue"], "body-bold", 6.5, fill="ink.soft",
-                          anchor="middle", rotation=90, tag="glue label"))
-    if below:
-        gy = tile.y + tile.h - OVERLAP
-        for gx in (tile.x + OVERLAP * 1.5, tile.x + tile.w - OVERLAP * 1.5):
-            inner += _crosshair(gx, gy + OVERLAP / 2, "align mark")
-        inner.append(Text(tile.x + tile.w / 2, gy + OVERLAP / 2 + 1, words["glue"], "body-bold", 6.5,
-                          fill="ink.soft", anchor="middle", tag="glue label"))
-    if left:
-        for gy in (tile.y + OVERLAP * 1.5, tile.y + tile.h - OVERLAP * 1.5):
-            inner += _crosshair(tile.x + OVERLAP / 2, gy, "align mark")
-    if above:
-        for gx in (tile.x + OVERLAP * 1.5, tile.x + tile.w - OVERLAP * 1.5):
-            inner += _crosshair(gx, tile.y + OVERLAP / 2, "align mark")
-    page.add(Group(tuple(inner), Affine.translate(ox - tile.x, oy - tile.y), tag=f"tile {tile.label}"))
+    marks: list[Item] = []
+    far_x, far_y = tile.x + tile.w, tile.y + tile.h
+    glue = Style(fill="glue", stroke="ink.soft", width=0.2)
+    if tile.right:  # the strip the next tile is laid on: no art, a tint and a label
+        marks.append(polygon(_region(tile.right, far_x, True), glue, tag="glue strip"))
+        gx = max(p[0] for p in tile.right) + OVERLAP / 2
+        marks.append(Text(gx, tile.y + tile.h / 2, words["glue"], "body-bold", 9, fill="ink", anchor="middle",
+                          rotation=90, tag="glue label"))
+    if tile.bottom:
+        marks.append(polygon(_region(tile.bottom, far_y, False), glue, tag="glue strip"))
+        gy = max(p[1] for p in tile.bottom) + OVERLAP / 2
+        marks.append(Text(tile.x + tile.w / 2, gy + 1, words["glue"], "body-bold", 9, fill="ink", anchor="middle",
+                          tag="glue label"))
+    waste = Style(fill="paper")
+    cut = Style(stroke="ink", width=0.3, dash=(1.5, 1.0), join_round=False)
+    for s, vertical in ((tile.left, True), (tile.top, False)):
+        if s:  # cut along the seam: what lies before it is waste, left blank
+            marks.append(polygon(_region(s, (tile.x if vertical else tile.y) - 1, vertical), waste, tag="waste"))
+    for s in (tile.left, tile.top):
+        if s:
+            marks.append(polygon(list(s), cut, closed=False, tag="tile cut"))
+    inner = (Group(drawing, clip=(tile.x, tile.y, tile.w, tile.h)),
+             Group(tuple(marks), clip=(tile.x, tile.y, tile.w, tile.h), tag="tile marks"))
+    page.add(Group(inner, Affine.translate(ox - tile.x, oy - tile.y), tag=f"tile {tile.label}"))
     page.add(rect(ox, oy, tile.w, tile.h, Style(stroke="ink.soft", width=0.15), tag="tile edge"))
     page.add(Text(ox, oy - 2.0, f"{words['tile']} {tile.label}", "body-black", 9, tag="tile label"))
     return page
 
 
-def assembly_map(width: float, height: float, tiles: list[Tile], sheet: Sheet, words: dict[str, str]) -> Page:
-    """Returns a page showing how the tiles go together."""
+def assembly_map(drawing: tuple[Item, ...], width: float, height: float, tiles: list[Tile], sheet: Sheet,
+                 words: dict[str, str]) -> Page:
+    """Returns a page showing how the tiles go together: the board in small, its seams and the tiles' names."""
     pw, ph = sheet.size
     x0, y0, cw, ch = sheet.content
     scale = min(cw / width, (ch - 40) / height) * 0.9
     ox, oy = x0 + (cw - width * scale) / 2, y0 + 30
     page = Page(pw, ph, label="assembly map")
     page.add(Text(pw / 2, y0 + 8, words["map_title"], "display", 16, anchor="middle", tag="map title"))
-    page.add(Text(pw / 2, y0 + 16, words["map_note"], "body", 8.5, anchor="middle", fill="ink.soft", tag="map note"))
-    page.add(rect(ox, oy, width * scale, height * scale, Style(fill="mat", stroke="mat.edge", width=0.5),
-                  tag="map board"))
+    note = words["map_seams"]
+    page.add(Text(pw / 2, y0 + 16, note, "body", fit_size(note, "body", 8.5, cw), anchor="middle", fill="ink.soft",
+                  tag="map note"))
+    thumb: list[Item] = [Group(drawing, tag="map board")]
+    seam_style = Style(stroke="ink", width=0.6 / scale, dash=(3 / scale, 1.5 / scale), join_round=False)
     for t in tiles:
-        page.add(rect(ox + t.x * scale, oy + t.y * scale, t.w * scale, t.h * scale,
-                      Style(stroke="ink", width=0.4, dash=(2, 1)), tag=f"map tile {t.label}"))
-        page.add(Text(ox + (t.x + t.w / 2) * scale, oy + (t.y + t.h / 2) * scale + 3, t.label, "display-black", 18,
-                      anchor="middle", tag="map label"))
+        for s in (t.right, t.bottom):
+            if s:
+                thumb.append(polygon(list(s), seam_style, closed=False, tag="map seam"))
+    page.add(Group(tuple(thumb), Affine.translate(ox, oy) @ Affine.scale(scale)))
+    for t in tiles:  # each name in the middle of the part the tile shows on the finished board
+        left = min(p[0] for p in t.left) if t.left else t.x
+        right = min(p[0] for p in t.right) if t.right else t.x + t.w
+        top = min(p[1] for p in t.top) if t.top else t.y
+        bottom = min(p[1] for p in t.bottom) if t.bottom else t.y + t.h
+        cx, cy = ox + (left + right) / 2 * scale, oy + (top + bottom) / 2 * scale
+        page.add(rect(cx - 9, cy - 7.5, 18, 10.5, Style(fill="paper", stroke="ink", width=0.4), radius=1.5,
+                      tag="map label box"))
+        page.add(Text(cx, cy, t.label, "body-black", 18, anchor="middle", tag="map label"))
     return page

@@ -22,6 +22,8 @@ class Labels:
     hand: str
     home: str
     seat: str  # "Seat {letter}"
+    seat_also: str  # "with {players} players: seat {letter}"
+    seat_counts: str  # "for {players} players"
     detail: str  # "{cells} cells · {beans} beans"
     lang: str = "en"  # the language of these words, for texts that come from a ruleset
 

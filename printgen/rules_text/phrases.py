@@ -12,6 +12,7 @@ from functools import cached_property
 
 from printgen.components import SEAT_COLOURS, Area, board_areas
 from printgen.engine.beans import Beans
+from printgen.engine.seats import SEAT_SHAPES
 from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_for
 from printgen.lang.grammar import after_game_name
 from printgen.rules_text.blocks import escape
@@ -115,8 +116,9 @@ class Phrases:
         return self.T.join([str(v) for v in values], conj)
 
     def seat(self, seat: int) -> str:
-        """Returns a seat with its colour: `A (red)`."""
-        return self.T("word.seat_colour", seat=SEAT_NAMES[seat], colour=self.colour(seat))
+        """Returns a seat with its colour and shape: `A (orange, circle)`."""
+        return self.T("word.seat_colour_shape", seat=SEAT_NAMES[seat], colour=self.colour(seat),
+                      shape=self.T(f"shape.{SEAT_SHAPES[seat]}"))
 
     def colour(self, seat: int) -> str:
         """Returns the colour of a seat's pieces."""
@@ -222,7 +224,12 @@ class Phrases:
 
     def seating(self) -> list[str]:
         """Returns where players sit for each allowed player count."""
-        return [self.T(f"setup.seating_{n}") for n in self.rs.player_counts()]
+        topo = topology_for(self.rs)
+        out = []
+        for n in self.rs.player_counts():
+            places = [self.T("setup.seat_place", seat=p.letter, cell=p.start) for p in topo.seat_places(n)]
+            out.append(self.T("setup.seating_at", players=self.count(n, "player"), places=self.T.join(places, "and")))
+        return out + [self.T("setup.seat_marks")]
 
     def colours(self) -> str:
         """Returns which seat plays which colour."""

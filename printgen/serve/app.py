@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from printgen.components import SEAT_COLOURS
 from printgen.engine.moves import Move
 from printgen.engine.position import seat_name
 from printgen.errors import OverwriteError, PatolliError
@@ -185,7 +186,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         lang = _lang(request)
         t = templates(lang)
         return JSONResponse({k[6:]: v for k, v in t.items() if k.startswith("serve.")} |
-                            {f"colour.{c}": t[f"colour.{c}"] for c in ("red", "blue", "yellow", "green")})
+                            {f"colour.{c}": t[f"colour.{c}"] for c in SEAT_COLOURS})
 
     async def games(request: Request) -> Response:
         return JSONResponse({"games": await run_in_threadpool(store.names)})
