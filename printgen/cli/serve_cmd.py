@@ -20,9 +20,9 @@ def serve(
     saves: Annotated[Path, typer.Option("--saves", help="The folder of saved games (the same files as "
                                         "`patolli play --save`).")] = Path("patolli-games"),
 ) -> None:
-    """Serve the table companion to phones: see the board, cast, get advice, play or referee.
+    """Open the table companion for phones in a local web page.
 
-    Listens on this computer only unless --lan. Prints the address and a QR code to open it.
+    On the page: see the board, cast, get advice, play or referee. Listens on this computer only unless --lan. Prints the address and a QR code to open it.
     """
     import secrets
 
