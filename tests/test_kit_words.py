@@ -37,7 +37,7 @@ TITLES = (
     "Winning the game", "count of marks",
 )
 META = Metadata("test", subject="test")
-FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+|patolli calibrate|\w+_\w+")
+FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+(?: (?:long|short)\b)?|patolli calibrate|\w+_\w+")  # with an option's value
 
 
 def english_words(text: str) -> list[str]:

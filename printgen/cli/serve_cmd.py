@@ -22,7 +22,8 @@ def serve(
 ) -> None:
     """Open the table companion for phones in a local web page.
 
-    On the page: see the board, cast, get advice, play or referee. Listens on this computer only unless --lan. Prints the address and a QR code to open it.
+    On the page: see the board, cast, get advice, play or referee. Listens on this computer only
+    unless --lan. Prints the address and a QR code to open it.
     """
     import secrets
 

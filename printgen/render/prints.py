@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from printgen.engine.topology import topology_for
 from printgen.errors import OptionError
+from printgen.lang import templates
 from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardDrawing, draw_board
 from printgen.render.faces import TOKEN, bean_components, item_components, pieces_components
@@ -61,12 +62,17 @@ def board_drawing(rs: Ruleset, cell: float, orientation: Orientation | None, opt
 
 def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -> float:
     """Returns the largest cell size at which the board fits one sheet (either way round)."""
-    probe = board_drawing(rs, 10.0, orientation, opts)
-    best = 0.0
-    for sheet in (Sheet(opts.paper), Sheet(opts.paper, landscape=True)):
-        _, _, cw, ch = sheet.content
-        best = max(best, 10.0 * min(cw / probe.width, ch / probe.height))
-    return int(best * 10) / 10
+    sheets = [sheet.content[2:] for sheet in (Sheet(opts.paper), Sheet(opts.paper, landscape=True))]
+
+    def fits(cell: float) -> bool:
+        d = board_drawing(rs, cell, orientation, opts)
+        return any(d.width <= cw and d.height <= ch for cw, ch in sheets)
+
+    probe = board_drawing(rs, 10.0, orientation, opts)  # the drawing grows almost, not quite, in proportion
+    best = int(max(10.0 * min(cw / probe.width, ch / probe.height) for cw, ch in sheets) * 10) / 10
+    while best > 1.0 and not fits(best):
+        best = round(best - 0.1, 1)
+    return best
 
 
 def _finish(pages: list[Page], title: str, what: str, opts: PrintOptions) -> list[Page]:
@@ -177,9 +183,10 @@ def calibration_pages(opts: PrintOptions, header: tuple[str, ...] = ()) -> list[
     w = WORDS[opts.lang]
     front, back = Page(pw, ph, label="calibration front"), Page(pw, ph, label="calibration back")
     targets = [(pw / 2, ph / 2), (40, 50), (pw - 40, 50), (40, ph - 60), (pw - 40, ph - 60)]
+    edge = templates(opts.lang)[f"flip.{opts.flip.value}"]
     front.add(Text(pw / 2, 25, w["cal_title"], "display", 18, anchor="middle", tag="cal title"),
               Text(pw / 2, 33, w["cal_front"], "body", 9, anchor="middle", tag="cal note"),
-              Text(pw / 2, 39, w["cal_flip"].format(flip=opts.flip.value), "body-italic", 8, anchor="middle",
+              Text(pw / 2, 39, w["cal_flip"].format(edge=edge, flip=opts.flip.value), "body-italic", 8, anchor="middle",
                    fill="ink.soft", tag="cal flip"))
     front.add(*text_block(header, 30, 70, pw - 60, 9.0, ph / 2 - 16))
     back.add(Text(pw / 2, 25, w["cal_title"], "display", 18, anchor="middle", tag="cal title"),
