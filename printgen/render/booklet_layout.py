@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -12,7 +11,8 @@ from printgen.render import glyphs
 from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardGeometry, draw_board, draw_cells
 from printgen.render.fonts import text_width
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
+from printgen.render.position_picture import position_picture
+from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
 from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
@@ -176,33 +176,9 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
 
 def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tuple[list[Item], float]:
     """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide."""
-    pos = from_compact(fig.position, rs)
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players, BOARD_LABELS[lang])
-    k = width / d.width
-    centre = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
-    marks: list[Item] = []
-    for n in fig.highlight:
-        x, y = centre[n]
-        marks.append(circle(x, y, 8.5, Style(stroke="flower", width=1.6), tag=f"highlight {n}"))
-    for n, seat in pos.board().items():
-        x, y = centre[n]
-        marks.append(circle(x, y, 6.5, Style(fill=f"player.{seat}", stroke="ink", width=0.4), tag=f"piece {n}"))
-        marks.append(glyphs.seat_shape(seat, x, y, 2.8, Style(fill=f"player.mark.{seat}")))
-    if "-" in fig.move:
-        a, b = (int(v) for v in fig.move.split("-"))
-        marks += _move_arrow(centre[a], centre[b])
-    return [Group((*d.items, *marks), Affine.scale(k))], d.height * k
-
-
-def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
-    (ax, ay), (bx, by) = a, b
-    dist = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / dist, (by - ay) / dist
-    tip = (bx - ux * 7, by - uy * 7)
-    base = (tip[0] - ux * 6, tip[1] - uy * 6)
-    head = polygon([tip, (base[0] - uy * 3.5, base[1] + ux * 3.5), (base[0] + uy * 3.5, base[1] - ux * 3.5)],
-                   Style(fill="ink"), tag="move arrow")
-    return [line((ax + ux * 7, ay + uy * 7), base, Style(stroke="ink", width=1.8), tag="move arrow"), head]
+    move = tuple(int(v) for v in fig.move.split("-")) if "-" in fig.move else None
+    return position_picture(from_compact(fig.position, rs), width, lang, tuple(fig.highlight),
+                            move)  # type: ignore[arg-type]
 
 
 def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
