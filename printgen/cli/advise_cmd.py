@@ -24,10 +24,12 @@ def advise_command(
                                              "faces like 11000. Not needed when betting.")] = None,
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the reasons given for each move (en, es).")] = "en",
 ) -> None:
     """List the legal moves for a cast, best first.
 
-    Each move with its chances to win the game and the contest, and the board with the best move marked.
+    Each move with its chances to win the game and the contest and the reasons for it in words, and the board
+    with the best move marked.
     """
     from rich.console import Console
 
@@ -36,12 +38,16 @@ def advise_command(
     from printgen.engine.position import Phase
     from printgen.players.advisor import advise
 
+    from printgen.lang import LANGS
+
+    if lang not in LANGS:
+        raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     prepare_engine("advise")
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to advise")
     a = advise(pos, marks_of(pos, cast), level)
     if as_json:
-        print(json.dumps(analysis_json(a)))
+        print(json.dumps(analysis_json(a, lang), ensure_ascii=False))
         return
-    print_analysis(a, Console(highlight=False))
+    print_analysis(a, Console(highlight=False), lang=lang)

@@ -224,7 +224,7 @@ def why_not(pos: Position, marks: int, move: Move, best: Move, points: float, la
     T = Texts(lang)
     against = [r for r in reasons(pos, marks, move) if not r.good]
     if against:
-        what = T("explain.tutor_against", move=str(move), why=summary(against, lang, 2))
-    else:
-        what = T("explain.tutor_for", best=str(best), why=summary(reasons(pos, marks, best), lang, 2))
-    return T("explain.tutor", what=what, best=str(best), points=T.number(points, 1))
+        return T("explain.tutor_against", move=str(move), why=summary(against, lang, 2), best=str(best),
+                 points=T.number(points, 1))
+    return T("explain.tutor_for", best=str(best), why=summary(reasons(pos, marks, best), lang, 2),
+             points=T.number(points, 1))

@@ -65,6 +65,23 @@ def grade_of(loss: float) -> Grade:
     return next(g for g, limit in GRADE_LIMITS if loss < limit)
 
 
+def tutor_threshold(text: str) -> float:
+    """Returns the loss a tutor warns from: a grade's lower bound (inaccuracy, mistake, blunder) or points (1.5)."""
+    names = [g.value for g, _ in GRADE_LIMITS[2:]]
+    word = text.strip().lower()
+    for (_, below), (grade, _) in zip(GRADE_LIMITS, GRADE_LIMITS[1:]):
+        if grade.value == word and word in names:
+            return below
+    try:
+        points = float(word)
+    except ValueError:
+        points = -1.0
+    if not 0 < points <= 100:
+        raise OptionError(f"tutor threshold {text!r}: give a grade ({', '.join(names)}) or points of the chance to "
+                          "win the contest (0.1 to 100)")
+    return points / 100
+
+
 def accuracy_of(loss: float) -> float:
     """Returns a decision's accuracy, 100 for the best move, falling towards 0 as the loss grows."""
     return 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE)
