@@ -2,7 +2,7 @@
 error rate as the review sees it. Prints a Markdown table for docs/players.md and saves the figures as JSON.
 
 Usage: python scripts/strength_ladder.py [RULESET] [MATCHES] [REVIEWED] [OUT.json]
-  MATCHES contests per pair of neighbours, one number or one per pair weakest first (100,100,40,16) (seats alternated, seed 2026); REVIEWED contests per strength
+  MATCHES contests per pair of neighbours, one number or one per pair weakest first (100,100,40,16; 0: none) (seats alternated, seed 2026); REVIEWED contests per strength
   played against `expert` and reviewed at the review's default level (at most 400 turns each).
 """
 
@@ -53,10 +53,10 @@ def error_rate(ruleset: str, name: str, contests: int) -> dict[str, object]:
         losses.append(p.error_rate * p.decisions)
         counts.append(p.decisions)
     L, n = np.array(losses), np.array(counts)
-    rate = L.sum() / max(n.sum(), 1)
+    rate = float(L.sum() / max(n.sum(), 1))
     boot = np.random.default_rng(SEED)
     draws = [L[idx].sum() / max(n[idx].sum(), 1) for idx in (boot.integers(0, contests, contests) for _ in range(2000))]
-    lo, hi = np.percentile(draws, [2.5, 97.5])
+    lo, hi = (float(x) for x in np.percentile(draws, [2.5, 97.5]))
     return {"strength": name, "contests": contests, "decisions": int(n.sum()), "error_rate": round(100 * rate, 3),
             "ci95": [round(100 * lo, 3), round(100 * hi, 3)]}
 
@@ -69,7 +69,7 @@ if __name__ == "__main__":
     names = list(STRENGTHS)
     start = time.perf_counter()
     ladder = []
-    for i, (weak, strong) in enumerate(zip(names, names[1:])):
+    for i, (weak, strong) in enumerate(zip(names, names[1:]) if counts != [0] else ()):
         matches = counts[min(i, len(counts) - 1)]
         r = arena(ruleset, strong, weak, matches, seed=SEED, workers=2)
         lo, hi = r.result.ci95
@@ -92,7 +92,7 @@ if __name__ == "__main__":
     print("|---|---|---|---|")
     for i, name in enumerate(names):
         s, e = STRENGTHS[name], errors[i]
-        vs = ladder[i] if i < len(ladder) else None
+        vs = ladder[i] if i < len(ladder) else None  # none measured with MATCHES 0
         against = (f"{vs['losses']}–{vs['wins']} of {vs['matches']}: {1 - vs['win_rate']:.3f} "
                    f"[{1 - vs['ci95'][1]:.3f}, {1 - vs['ci95'][0]:.3f}]" if vs else "—")
         print(f"| `{name}` | {s.level}, {s.noise / 100:g} pts | {e['error_rate']} [{e['ci95'][0]}, {e['ci95'][1]}] "

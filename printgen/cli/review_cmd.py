@@ -16,7 +16,7 @@ from printgen.cli.options import JsonOpt
 from printgen.errors import OptionError, OverwriteError
 from printgen.players.levels import MAX_LEVEL
 
-REVIEW_LEVEL_HELP = "Search depth in casts of the review (default 2): higher is slower."
+REVIEW_LEVEL_HELP = "Search depth in casts of the review (default 3, the advisor's): higher is slower."
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
 
 

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from printgen.engine.position import seat_name
 from printgen.engine.record import FORMAT as RECORD_FORMAT
@@ -88,13 +87,13 @@ def sparkline(values: list[float]) -> str:
     return "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in values)
 
 
-def _graph_rows(rv: Review, seat: int, width: int = 60) -> list[str]:
+def _graph_rows(rv: Review, seat: int, width: int = 48) -> list[str]:
     rows = []
     games = sorted({t.game for t in rv.turns})
     for g in games:
         vals = [t.after[seat] for t in rv.turns if t.game == g]
         step = max(1, -(-len(vals) // width))
-        sampled = vals[::step] + ([vals[-1]] if (len(vals) - 1) % step else [])
+        sampled = vals[::step]
         rows.append(f"  game {g:<3} {sparkline(sampled)}  {vals[0] * 100:3.0f}% → {vals[-1] * 100:3.0f}%")
     return rows
 
@@ -105,16 +104,14 @@ def print_review(rv: Review, console: Console, source: str, lang: str = "en") ->
     games = max((t.game for t in rv.turns), default=pos.game)
     console.print(f"[bold]Review of {source}[/bold]: {pos.ruleset.spec}, {pos.players} players, {len(rv.turns)} "
                   f"turns, {games} game{'s' if games != 1 else ''}; review level {rv.level}, {rv.seconds:.1f} s")
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for col in ("seat", "graded", *(g.value for g in Grade), "error rate", "accuracy", "luck", "result",
-                "without luck"):
-        table.add_column(col, justify="left" if col == "seat" else "right")
     for p in rv.players:
         result = "won" if p.result > 0.9999 else "lost" if p.result < 0.0001 else f"{p.result * 100:.1f}%"
-        table.add_row(seat_name(p.seat), str(p.decisions), *(str(p.grades[g]) for g in Grade),
-                      f"{p.error_rate * 100:.2f} pts", f"{p.accuracy:.1f}", points(p.luck), result,
-                      f"{p.luck_free * 100:.1f}%")
-    console.print(table)
+        grades = " · ".join(f"[{GRADE_STYLE[g]}]{g.value} {p.grades[g]}[/]" for g in Grade)
+        console.print(f"[bold]{seat_name(p.seat)}[/bold]  {p.decisions} graded: {grades}")
+        console.print(f"   error rate {p.error_rate * 100:.2f} points a decision · accuracy {p.accuracy:.1f} · "
+                      f"{p.forced} forced")
+        console.print(f"   {result} (start {p.start * 100:.1f}%) · luck {points(p.luck)} points · "
+                      f"without luck {p.luck_free * 100:.1f}%")
     limits = ", ".join(f"{g.value} < {lim * 100:g}" for g, lim in GRADE_LIMITS[:-1])
     console.print(f"[dim]grades by the chance to win the contest given away, in points: {limits}, "
                   f"{GRADE_LIMITS[-1][0].value} from {GRADE_LIMITS[-2][1] * 100:g}; forced moves are not graded; "

@@ -226,5 +226,5 @@ def why_not(pos: Position, marks: int, move: Move, best: Move, points: float, la
     if against:
         return T("explain.tutor_against", move=str(move), why=summary(against, lang, 2), best=str(best),
                  points=T.number(points, 1))
-    return T("explain.tutor_for", best=str(best), why=summary(reasons(pos, marks, best), lang, 2),
+    return T("explain.tutor_for", move=str(move), best=str(best), why=summary(reasons(pos, marks, best), lang, 2),
              points=T.number(points, 1))

@@ -33,12 +33,12 @@ from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
 from printgen.errors import OptionError
 from printgen.players.evaluation import V_CONTEST, V_GAME
-from printgen.players.levels import MAX_LEVEL
+from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search import NODE_BUDGET, make_scratch, objective, open_root_move, resume
 from printgen.players.search import _open as open_node  # starts a node's search; resume goes on with it
 from printgen.players.weights import eval_tables_for
 
-REVIEW_LEVEL = 2  # the review's default search level (benchmarked by `patolli review --bench`)
+REVIEW_LEVEL = DEFAULT_LEVEL  # the review judges as the advisor does (`patolli review --bench` times it)
 KEY_MOMENTS = 3  # key moments of each kind (play, beans) in a review
 
 

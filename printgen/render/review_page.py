@@ -170,11 +170,28 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
         page.add(Text(MARGIN, y + 4, T("review.moments_play"), "body-bold", 10))
         for i, t in enumerate(play):
             page.add(*_moment(rv, t, MARGIN + i * (board_w + 6), y + 7, board_w, lang, False))
-    if beans:
+    from printgen.players.review import Grade, explain_turn
+
+    errors = [t for t in rv.turns if t.grade in (Grade.MISTAKE, Grade.BLUNDER) and t not in play]
+    if beans or errors:
         second = Page(W, H, label="review 2")
-        second.add(Text(MARGIN, MARGIN + 6, T("review.moments_beans"), "body-bold", 10))
-        for i, t in enumerate(beans):
-            second.add(*_moment(rv, t, MARGIN + i * (board_w + 6), MARGIN + 10, board_w, lang, True))
+        y = MARGIN + 6
+        if beans:
+            second.add(Text(MARGIN, y, T("review.moments_beans"), "body-bold", 10))
+            for i, t in enumerate(beans):
+                second.add(*_moment(rv, t, MARGIN + i * (board_w + 6), y + 4, board_w, lang, True))
+            y += 4 + board_w + 22
+        if errors:
+            second.add(Text(MARGIN, y, T("review.errors_page"), "body-bold", 10))
+            y += 2
+            for t in errors:
+                head = T("review.moment_head", turn=t.turn, game=t.game, seat=seat_name(t.seat), move=str(t.played))
+                text = f"{head} · {T(f'review.grade_{t.grade.value}')}: {explain_turn(rv, t, lang)}"  # type: ignore[union-attr]
+                items, y2 = _paragraph(text, MARGIN, y, width, 7.0)
+                if y2 > H - MARGIN:
+                    break
+                second.add(*items)
+                y = y2
         pages.append(second)
     return pages
 
