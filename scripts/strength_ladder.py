@@ -2,7 +2,8 @@
 error rate as the review sees it. Prints a Markdown table for docs/players.md and saves the figures as JSON.
 
 Usage: python scripts/strength_ladder.py [RULESET] [MATCHES] [REVIEWED] [OUT.json]
-  MATCHES contests per pair of neighbours, one number or one per pair weakest first (100,100,40,16; 0: none) (seats alternated, seed 2026); REVIEWED contests per strength
+  MATCHES contests per pair of neighbours (seats alternated, seed 2026), one number or one per pair, weakest
+  first (default 100,100,40,16; 0: none); REVIEWED contests per strength
   played against `expert` and reviewed at the review's default level (at most 400 turns each).
 """
 
@@ -69,7 +70,7 @@ if __name__ == "__main__":
     names = list(STRENGTHS)
     start = time.perf_counter()
     ladder = []
-    for i, (weak, strong) in enumerate(zip(names, names[1:]) if counts != [0] else ()):
+    for i, (weak, strong) in enumerate(zip(names, names[1:], strict=False) if counts != [0] else ()):
         matches = counts[min(i, len(counts) - 1)]
         r = arena(ruleset, strong, weak, matches, seed=SEED, workers=2)
         lo, hi = r.result.ci95

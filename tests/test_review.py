@@ -78,7 +78,7 @@ def test_luck_and_skill_add_up_to_the_result_for_every_seat(record_file: Path) -
         assert p.decisions + p.forced == sum(1 for t in rv.turns if t.seat == p.seat)
         assert sum(p.grades.values()) == p.decisions
     # the chances link up: each turn starts where the one before ended
-    for a, b in zip(rv.turns, rv.turns[1:]):
+    for a, b in zip(rv.turns, rv.turns[1:], strict=False):
         assert a.after == b.before
 
 

@@ -36,9 +36,8 @@ def advise_command(
     from printgen.cli.advice_view import analysis_json, marks_of, print_analysis
     from printgen.cli.position_input import read_position
     from printgen.engine.position import Phase
-    from printgen.players.advisor import advise
-
     from printgen.lang import LANGS
+    from printgen.players.advisor import advise
 
     if lang not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -80,7 +81,7 @@ class _progress:
     def __init__(self, console: object, show: bool) -> None:
         self.console, self.show = console, show
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self) -> Callable[[int, int], None] | None:
         if not self.show:
             return None
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn

@@ -26,6 +26,7 @@ from printgen.engine.position import Phase, Position, seat_name
 from printgen.players.evaluation import F_EXPOSED, F_PIPS, F_TOLLS, features
 from printgen.players.weights import eval_tables_for
 from printgen.rules_text.lang import Texts
+from printgen.rulesets.schema import Text
 
 EXPOSURE = 0.05  # a change in the chance of being hit smaller than this is not worth saying
 TOLL_GAP = 0.25  # expected tolls ahead: a smaller difference between the two paths is not worth saying
@@ -68,8 +69,7 @@ class Reason:
     seat: int | None = None
     amount: float | None = None
     chance: float | None = None
-    item: str = "item"  # the ruleset's item noun, singular English (its translation is looked up by describe)
-    item_es: str = ""
+    item: Text = Text("item")  # the ruleset's item noun (singular, with its translations)
 
 
 @dataclass(frozen=True)
@@ -103,20 +103,15 @@ def _paid_toll(seen: _Seen, seat: int) -> tuple[int | None, int]:
     return (cell, paid) if paid or penalty else (None, 0)
 
 
-def _item_words(pos: Position) -> dict[str, str]:
-    name = pos.ruleset.economy.item_name
-    return {"item": name.get("en"), "item_es": name.get("es")}
-
-
 def reasons(pos: Position, marks: int, move: Move) -> list[Reason]:
     """Returns the reasons for and against playing `move` in pos with a cast of `marks`, most important first."""
     if pos.phase is Phase.OVER:
         return []
-    words = _item_words(pos)
+    noun = pos.ruleset.economy.item_name
     seat = pos.to_move
     legal = pos.legal_moves(marks)
     if pos.phase is Phase.BET:
-        return _bet_reasons(pos, move, legal, words)
+        return _bet_reasons(pos, move, legal, noun)
     out: list[Reason] = []
     before = _features(pos)
     mine = _seen(pos, marks, move)
@@ -124,60 +119,60 @@ def reasons(pos: Position, marks: int, move: Move) -> list[Reason]:
     events = mine.events
     for e in events:
         if e.kind is EventKind.CONTEST_WON and e.player is not None and pos.team(e.player) == pos.team(seat):
-            out.append(Reason(Why.WINS_CONTEST, True, **words))
+            out.append(Reason(Why.WINS_CONTEST, True, item=noun))
         elif e.kind is EventKind.GAME_WON and e.player is not None and pos.team(e.player) == pos.team(seat):
-            out.append(Reason(Why.WINS_GAME, True, **words))
+            out.append(Reason(Why.WINS_GAME, True, item=noun))
         elif e.kind is EventKind.CAPTURE and e.player == seat:
-            out.append(Reason(Why.CAPTURE, True, cell=e.cell, seat=e.other, **words))
+            out.append(Reason(Why.CAPTURE, True, cell=e.cell, seat=e.other, item=noun))
     toll_cell, toll_paid = _paid_toll(mine, seat)
     if toll_cell is not None:
-        out.append(Reason(Why.TOLL if toll_paid else Why.PENALTY, False, cell=toll_cell, amount=toll_paid, **words))
+        out.append(Reason(Why.TOLL if toll_paid else Why.PENALTY, False, cell=toll_cell, amount=toll_paid, item=noun))
     else:
         dodged = [c for c, _ in (_paid_toll(o, seat) for o in others) if c is not None]
         if dodged:
-            out.append(Reason(Why.TOLL_AVOIDED, True, cell=dodged[0], **words))
+            out.append(Reason(Why.TOLL_AVOIDED, True, cell=dodged[0], item=noun))
     risk = mine.fx[seat, F_EXPOSED] - before[seat, F_EXPOSED]
     flags = pos.tables.flags
     if move.kind is MoveKind.MOVE and risk <= -EXPOSURE and flags[move.origin - 1] & k.F_CAPTURE:
-        out.append(Reason(Why.ESCAPES, True, cell=move.origin, chance=-risk, **words))
+        out.append(Reason(Why.ESCAPES, True, cell=move.origin, chance=-risk, item=noun))
     elif move.kind in (MoveKind.MOVE, MoveKind.ENTER) and risk >= EXPOSURE:
-        out.append(Reason(Why.EXPOSED, False, cell=move.target or None, chance=risk, **words))
+        out.append(Reason(Why.EXPOSED, False, cell=move.target or None, chance=risk, item=noun))
     for e in events:
         if e.kind is EventKind.EXTRA_TURN and e.player == seat:
-            out.append(Reason(Why.EXTRA_TURN, True, cell=move.target or None, **words))
+            out.append(Reason(Why.EXTRA_TURN, True, cell=move.target or None, item=noun))
         elif e.kind is EventKind.BEAR_OFF and e.player == seat:
-            out.append(Reason(Why.BEAR_OFF, True, cell=e.cell, **words))
+            out.append(Reason(Why.BEAR_OFF, True, cell=e.cell, item=noun))
     if move.kind is MoveKind.ENTER:
-        out.append(Reason(Why.ENTER, True, cell=move.target, **words))
+        out.append(Reason(Why.ENTER, True, cell=move.target, item=noun))
         if move.anticlockwise is not None:
-            out += _direction(move, mine, others, seat, words)
+            out += _direction(move, mine, others, seat, noun)
     won = sum(e.amount or 0 for e in events if e.kind is EventKind.PAY and e.payee == seat)
     paid = sum(e.amount or 0 for e in events if e.kind is EventKind.PAY and e.payer == seat
                and e.reason is not PayReason.WEDGE)
     if won:
-        out.append(Reason(Why.ITEMS_WON, True, amount=won, **words))
+        out.append(Reason(Why.ITEMS_WON, True, amount=won, item=noun))
     if paid:
-        out.append(Reason(Why.ITEMS_PAID, False, amount=paid, **words))
+        out.append(Reason(Why.ITEMS_PAID, False, amount=paid, item=noun))
     if not out and move.kind is MoveKind.MOVE:
         n = pos.tables.n_cells
         gain = (before[seat, F_PIPS] - mine.fx[seat, F_PIPS]) * n
-        out.append(Reason(Why.RACE, True, cell=move.origin, amount=round(gain), **words))
+        out.append(Reason(Why.RACE, True, cell=move.origin, amount=round(gain), item=noun))
     if len(legal) == 1:
-        out.append(Reason(Why.ONLY_MOVE, True, **words))
+        out.append(Reason(Why.ONLY_MOVE, True, item=noun))
     return out
 
 
-def _direction(move: Move, mine: _Seen, others: list[_Seen], seat: int, words: dict[str, str]) -> list[Reason]:
+def _direction(move: Move, mine: _Seen, others: list[_Seen], seat: int, noun: Text) -> list[Reason]:
     """Returns the reason for a direction chosen on entering: fewer tolls ahead than the other way."""
     tolls = mine.fx[seat, F_TOLLS]
     other = [o.fx[seat, F_TOLLS] for o in others if any(e.kind is EventKind.ENTER for e in o.events)]
     if not other or min(other) - tolls < TOLL_GAP:
         return []
     return [Reason(Why.DIRECTION, True, amount=round(min(other) - tolls, 1),
-                   seat=1 if move.anticlockwise else 0, **words)]
+                   seat=1 if move.anticlockwise else 0, item=noun)]
 
 
-def _bet_reasons(pos: Position, move: Move, legal: list[Move], words: dict[str, str]) -> list[Reason]:
+def _bet_reasons(pos: Position, move: Move, legal: list[Move], noun: Text) -> list[Reason]:
     """Returns the reason for a bet: high when the bettor is favoured to win the game, low when not."""
     from printgen.players.advisor import estimate
 
@@ -185,10 +180,10 @@ def _bet_reasons(pos: Position, move: Move, legal: list[Move], words: dict[str, 
     chance = estimate(pos)[seat].win_game
     amounts = sorted(m.amount for m in legal)
     if len(amounts) == 1:
-        return [Reason(Why.ONLY_MOVE, True, **words)]
+        return [Reason(Why.ONLY_MOVE, True, item=noun)]
     high = move.amount > amounts[0]
     return [Reason(Why.BET_HIGH if high else Why.BET_LOW, True, seat=seat, amount=move.amount, chance=chance,
-                   **words)]
+                   item=noun)]
 
 
 # ---- words ----
@@ -196,7 +191,7 @@ def _bet_reasons(pos: Position, move: Move, legal: list[Move], words: dict[str, 
 def describe(reason: Reason, lang: str = "en") -> str:
     """Returns a reason in words, in a language of `printgen/lang`."""
     T = Texts(lang)
-    item = reason.item_es if lang == "es" and reason.item_es else reason.item
+    item = reason.item.get(lang)
     amount = reason.amount or 0
     values: dict[str, object] = {
         "cell": reason.cell if reason.cell is not None else "",

@@ -2,8 +2,8 @@
 
 Kinds: RANDOM (uniform among legal moves and bets), GATIGO (a = strategy S0–S3, b = tie-breaker
 T0–T2), ADVISOR (a = search level) and NOISY (the advisor at level a with noise of deviation b
-ten-thousandths on its values: the named strengths below the strongest). Contest loops call `choose` with the legal moves already
-in sc.moves[0, :n]; Python code goes through `registry.Player`.
+ten-thousandths on its values: the named strengths below the strongest). Contest loops call `choose`
+with the legal moves already in sc.moves[0, :n]; Python code goes through `registry.Player`.
 """
 
 from __future__ import annotations

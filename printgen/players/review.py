@@ -69,7 +69,7 @@ def tutor_threshold(text: str) -> float:
     """Returns the loss a tutor warns from: a grade's lower bound (inaccuracy, mistake, blunder) or points (1.5)."""
     names = [g.value for g, _ in GRADE_LIMITS[2:]]
     word = text.strip().lower()
-    for (_, below), (grade, _) in zip(GRADE_LIMITS, GRADE_LIMITS[1:]):
+    for (_, below), (grade, _) in zip(GRADE_LIMITS, GRADE_LIMITS[1:], strict=False):
         if grade.value == word and word in names:
             return below
     try:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from printgen.engine.position import seat_name
 from printgen.render.affine import Affine
-from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.palette import palette
+from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.position_picture import position_picture
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
 from printgen.render.svg import render_png, render_svg
@@ -118,7 +118,7 @@ def _moment(rv: Review, t: TurnReview, x: float, y: float, width: float, lang: s
     target = (t.played.target,) if t.played.target else ()
     board, h = position_picture(pos, width, lang, target, move)
     out: list[Item] = [Group(tuple(board), Affine.translate(x, y))]
-    head = T("review.moment_head", turn=t.turn, game=t.game, seat=seat_name(t.seat), move=str(t.played))
+    head = _head(t, T)
     if beans:
         score = rv.position.score(t.marks or 0)
         body = T("review.moment_beans", cast="-" if score is None else score,
@@ -185,8 +185,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
             second.add(Text(MARGIN, y, T("review.errors_page"), "body-bold", 10))
             y += 2
             for t in errors:
-                head = T("review.moment_head", turn=t.turn, game=t.game, seat=seat_name(t.seat), move=str(t.played))
-                text = f"{head} · {T(f'review.grade_{t.grade.value}')}: {explain_turn(rv, t, lang)}"  # type: ignore[union-attr]
+                text = f"{_head(t, T)} · {T(f'review.grade_{(t.grade or Grade.BEST).value}')}: {explain_turn(rv, t, lang)}"
                 items, y2 = _paragraph(text, MARGIN, y, width, 7.0)
                 if y2 > H - MARGIN:
                     break
@@ -207,7 +206,8 @@ def graph_page(rv: Review, lang: str = "en") -> Page:
 def review_pdf(rv: Review, lang: str = "en") -> bytes:
     """Returns the printable review as PDF bytes (the same bytes for the same review)."""
     T = _t(rv, lang)
-    return render_pdf(review_pages(rv, lang), palette(), Metadata(title=T("review.title"), subject=rv.position.ruleset.spec))
+    meta = Metadata(title=T("review.title"), subject=rv.position.ruleset.spec)
+    return render_pdf(review_pages(rv, lang), palette(), meta)
 
 
 def review_svg(rv: Review, lang: str = "en") -> str:
@@ -231,11 +231,16 @@ def review_html(rv: Review, lang: str = "en") -> str:
         + "</tr>" for r, row in enumerate(rows)) + "</table>"
     svg = review_svg(rv, lang).split("\n", 1)[1]
     errors = "".join(
-        f"<li><b>{html.escape(T('review.moment_head', turn=t.turn, game=t.game, seat=seat_name(t.seat), move=str(t.played)))}"
-        f"</b> {html.escape(T(f'review.grade_{t.grade.value}'))}: {html.escape(explain_turn(rv, t, lang))}</li>"
+        f"<li><b>{html.escape(_head(t, T))}</b> {html.escape(T(f'review.grade_{(t.grade or Grade.BEST).value}'))}: "
+        f"{html.escape(explain_turn(rv, t, lang))}</li>"
         for t in rv.turns if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER))
-    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{html.escape(T('review.title'))}"
+    title = html.escape(T("review.title"))
+    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}"
             "</title><style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{padding:0 .6em;"
             "text-align:right}svg{width:100%;height:auto}</style></head><body>"
-            f"<h1>{html.escape(T('review.title'))}</h1>{table}<h2>{html.escape(T('review.graph_title'))}</h2>{svg}"
+            f"<h1>{title}</h1>{table}<h2>{html.escape(T('review.graph_title'))}</h2>{svg}"
             f"<h2>{html.escape(T('review.errors'))}</h2><ul>{errors}</ul></body></html>\n")
+
+
+def _head(t: TurnReview, T: Texts) -> str:
+    return T("review.moment_head", turn=t.turn, game=t.game, seat=seat_name(t.seat), move=str(t.played))
