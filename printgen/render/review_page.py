@@ -185,7 +185,8 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
             second.add(Text(MARGIN, y, T("review.errors_page"), "body-bold", 10))
             y += 2
             for t in errors:
-                text = f"{_head(t, T)} · {T(f'review.grade_{(t.grade or Grade.BEST).value}')}: {explain_turn(rv, t, lang)}"
+                grade = T(f"review.grade_{(t.grade or Grade.BEST).value}")
+                text = f"{_head(t, T)} · {grade}: {explain_turn(rv, t, lang)}"
                 items, y2 = _paragraph(text, MARGIN, y, width, 7.0)
                 if y2 > H - MARGIN:
                     break
