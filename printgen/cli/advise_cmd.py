@@ -10,6 +10,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
+from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 
@@ -24,7 +25,7 @@ def advise_command(
                                              "faces like 11000. Not needed when betting.")] = None,
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the reasons given for each move (en, es).")] = "en",
+    lang: LangOpt = ENGLISH,
 ) -> None:
     """List the legal moves for a cast, best first.
 
@@ -47,6 +48,6 @@ def advise_command(
         raise OptionError("the contest is over: there is nothing to advise")
     a = advise(pos, marks_of(pos, cast), level)
     if as_json:
-        print(json.dumps(analysis_json(a, lang), ensure_ascii=False))
+        print(json.dumps(analysis_json(a, lang.value), ensure_ascii=False))
         return
-    print_analysis(a, Console(highlight=False), lang=lang)
+    print_analysis(a, Console(highlight=False), lang=lang.value)

@@ -11,42 +11,40 @@ from typing import Annotated
 
 import typer
 
+from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
+from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError, OverwriteError
-from printgen.players.levels import MAX_LEVEL
+from printgen.players.levels import DEFAULT_LEVEL
 
-REVIEW_LEVEL_HELP = "Search depth in casts of the review (default 3, the advisor's): higher is slower."
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
 
 
 @reports_errors
 def review_command(
     record_file: Annotated[Path, typer.Argument(help="A game record, or a `patolli play` save.")],
-    level: Annotated[int | None, typer.Option("--level", "-l", min=0, max=MAX_LEVEL, help=REVIEW_LEVEL_HELP)] = None,
+    level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Also write the review: a printable PDF, "
                                                 "an HTML page, or the win-chance graph as SVG or PNG.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the reasons and of the written review (en, es).")]
-    = "en",
+    lang: LangOpt = ENGLISH,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")] = False,
     bench: Annotated[bool, typer.Option("--bench", help="Only time the review (seconds, turns per second).")]
     = False,
 ) -> None:
-    """Review a saved contest: every decision graded, every cast's luck, per player accuracy and luck.
+    """Review a saved contest: grades, luck and key moments.
 
-    Grades by the chance to win the contest given away (docs/players.md); luck and skill add up to the
-    result. -o writes a one- or two-page PDF (or an HTML page, or the graph as SVG or PNG).
+    Every decision graded by the chance to win the contest it gave away (docs/players.md), every cast's
+    luck, per player the error rate, accuracy and luck; luck and skill add up to the result.
+    -o writes a one- or two-page PDF (or an HTML page, or the graph as SVG or PNG).
     """
     from rich.console import Console
 
     from printgen.cli.review_view import print_review, read_contest, review_json
-    from printgen.lang import LANGS
-    from printgen.players.review import REVIEW_LEVEL, review
+    from printgen.players.review import review
 
-    if lang not in LANGS:
-        raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     if output is not None and output.suffix.lower() not in OUTPUTS:
         raise OptionError(f"--output {output}: write a review as {', '.join(OUTPUTS)}")
     if output is not None and output.exists() and not force:
@@ -54,7 +52,7 @@ def review_command(
     prepare_engine("review")
     record = read_contest(record_file)
     err = Console(stderr=True, highlight=False)
-    chosen = REVIEW_LEVEL if level is None else level
+    chosen = level
     began = time.perf_counter()
     with _progress(err, not as_json and sys.stderr.isatty()) as step:
         rv = review(record, chosen, step)
@@ -66,11 +64,11 @@ def review_command(
               f"({len(rv.turns) / max(seconds, 1e-9):.0f} turns per second)")
         return
     if output is not None:
-        _write(rv, output, lang)
+        _write(rv, output, lang.value)
     if as_json:
-        print(json.dumps(review_json(rv, lang), ensure_ascii=False))
+        print(json.dumps(review_json(rv, lang.value), ensure_ascii=False))
         return
-    print_review(rv, Console(highlight=False), str(record_file), lang)
+    print_review(rv, Console(highlight=False), str(record_file), lang.value)
     if output is not None:
         print(f"wrote {output}")
 
