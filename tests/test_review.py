@@ -259,7 +259,7 @@ def test_the_tutor_warns_and_the_player_keeps_or_changes_the_move(tmp_path: Path
                          input=f"{lead}{worse}\nkeep\nquit\n")
     assert kept.exit_code == 0, kept.output
     assert "tutor:" in kept.output and f"type keep to play {Move.parse(worse)}" in kept.output
-    assert "keeps" in kept.output and best in kept.output
+    assert "points" in kept.output and best in kept.output
     moves = [t["move"] for t in json.loads(save.read_text())["record"]["turns"]]
     assert str(Move.parse(worse)) in moves
 
