@@ -289,7 +289,8 @@ def test_booklet_rulesets_show_and_play_use_the_same_seats() -> None:
 
 @pytest.mark.parametrize("name", BUILTIN)
 def test_the_worked_example_shows_every_cell_it_names_legibly(name: str) -> None:
-    from printgen.render.booklet_layout import EXAMPLE_FIGURE, board_picture
+    from printgen.render.booklet_layout import board_picture
+    from printgen.render.position_picture import NAMED_FIGURE as EXAMPLE_FIGURE
     from printgen.rules_text.blocks import BoardFigure
     from printgen.rules_text.content import booklet
 

@@ -294,6 +294,7 @@ def test_fuzz_records(text: str) -> None:
         path.write_text(text, "utf-8")
         invoke("replay", str(path))
         invoke("replay", str(path), "--json")
+        invoke("review", str(path), "--json", "--level", "0")
 
 
 LINES = st.one_of(CASTS, MOVES, st.sampled_from(["help", "board", "undo", "hint", "best", "quit", "", "?", "bet3"]))

@@ -8,11 +8,12 @@ from rich.console import Console
 
 from printgen.cli.position_view import show_position
 from printgen.engine.beans import Beans
-from printgen.engine.moves import MoveKind
+from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
 from printgen.lang.grammar import counted, plural
 from printgen.players.advisor import Analysis
+from printgen.players.explain import describe, reasons, summary
 
 ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
 
@@ -27,7 +28,13 @@ def marks_of(pos: Position, cast: str | None) -> int:
     return Beans(pos.ruleset.beans).marks_for_text(cast)
 
 
-def analysis_json(a: Analysis) -> dict[str, Any]:
+def reasons_json(a: Analysis, move: Move, lang: str = "en") -> list[dict[str, Any]]:
+    """Returns the reasons for and against a move as JSON: what each is about, its side and its words."""
+    return [{"kind": r.why.value, "good": r.good, "text": describe(r, lang)}
+            for r in reasons(a.position, a.marks, move)]
+
+
+def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
     """Returns the advice as JSON (see printgen/players/data/advice.schema.json)."""
     pos = a.position
     return {
@@ -36,7 +43,8 @@ def analysis_json(a: Analysis) -> dict[str, Any]:
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
         "level": a.level, "seconds": round(a.seconds, 4),
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
-                   "items": round(s.items, 4), "diff": round(s.diff, 6)} for s in a.suggestions],
+                   "items": round(s.items, 4), "diff": round(s.diff, 6), "why": reasons_json(a, s.move, lang)}
+                  for s in a.suggestions],
     }
 
 
@@ -51,7 +59,7 @@ def move_marks(a: Analysis) -> dict[int, str]:
     return marks
 
 
-def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
+def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str = "en") -> None:
     """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked."""
     pos = a.position
     item = pos.ruleset.economy.item_name
@@ -66,6 +74,9 @@ def print_analysis(a: Analysis, console: Console, board: bool = True) -> None:
         items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""
         console.print(f"  {i:>2}. {str(s.move):<9} win game {s.win_game * 100:5.1f}%   "
                       f"win contest {s.win_contest * 100:6.2f}%" + items + diff)
+        why = summary(reasons(pos, a.marks, s.move), lang)
+        if why:
+            console.print(f"      {why}", markup=False, style="dim")
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):

@@ -10,6 +10,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
+from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 
@@ -24,24 +25,29 @@ def advise_command(
                                              "faces like 11000. Not needed when betting.")] = None,
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
+    lang: LangOpt = ENGLISH,
 ) -> None:
     """List the legal moves for a cast, best first.
 
-    Each move with its chances to win the game and the contest, and the board with the best move marked.
+    Each move with its chances to win the game and the contest and the reasons for it in words, and the board
+    with the best move marked.
     """
     from rich.console import Console
 
     from printgen.cli.advice_view import analysis_json, marks_of, print_analysis
     from printgen.cli.position_input import read_position
     from printgen.engine.position import Phase
+    from printgen.lang import LANGS
     from printgen.players.advisor import advise
 
+    if lang not in LANGS:
+        raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     prepare_engine("advise")
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to advise")
     a = advise(pos, marks_of(pos, cast), level)
     if as_json:
-        print(json.dumps(analysis_json(a)))
+        print(json.dumps(analysis_json(a, lang.value), ensure_ascii=False))
         return
-    print_analysis(a, Console(highlight=False))
+    print_analysis(a, Console(highlight=False), lang=lang.value)

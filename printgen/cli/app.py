@@ -26,6 +26,7 @@ from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
+from printgen.cli.review_cmd import review_command
 from printgen.cli.serve_cmd import serve
 from printgen.cli.tournament_cmd import tournament
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
 
 SECTIONS = {
-    "At the table": ("play", "serve", "advise", "cast", "position", "replay"),
+    "At the table": ("play", "serve", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("arena", "tournament", "bench", "bench-players", "bench-print", "bench-startup"),
@@ -91,6 +92,7 @@ app.command("bench")(bench)
 app.command("replay")(replay)
 app.command("bench-print")(bench_print)
 app.command("advise")(advise_command)
+app.command("review")(review_command)
 app.command("arena")(arena)
 app.command("tournament")(tournament)
 app.command("play")(play)

@@ -50,6 +50,11 @@ def play(
     save: Annotated[Path, typer.Option("--save", help="Where to save after every action.")] = Path("patolli-game.json"),
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the contest saved in this file.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Start over even if the save file exists.")] = False,
+    tutor: Annotated[bool, typer.Option("--tutor", help="Warn before a move that gives away a good part of your "
+                                        "chance, say why, and let you keep it or change it.")] = False,
+    tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
+                                                 "inaccuracy (the default), mistake, blunder, or points such as "
+                                                 "2.5.")] = None,
 ) -> None:
     """Play on the printed board against the computer.
 
@@ -61,12 +66,14 @@ def play(
     from printgen.cli.narrate import describe
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
+    from printgen.players.review import tutor_threshold
     from printgen.rulesets import load_ruleset
 
     console = Console(highlight=False)
     out = ConsoleOutput(console)
     interactive = sys.stdin.isatty()
     session: Session | None = None
+    threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
     try:
         prepare_engine("play")
         if resume is not None:
@@ -83,6 +90,9 @@ def play(
             names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
             out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
             out.say(f"saved to {session.path} after every action; type help for the commands")
+        session.tutor = threshold
+        if threshold is not None:
+            out.say(f"tutor on: it warns before a move giving away {threshold * 100:g} points or more")
         _play(session, out, interactive)
     except KeyboardInterrupt:
         if session is None:

@@ -58,6 +58,7 @@ HELP = """commands:
   bet N                                  name the bet of the coming game
   hint                                   the advisor's view of your cast
   best                                   play the advisor's move for you
+  keep                                   play the move the tutor warned about
   undo                                   take back your last move
   board                                  draw the board, items, pool and offering
   quit                                   save and stop (continue with --resume)"""
@@ -88,6 +89,8 @@ class Session:
     level: int = DEFAULT_LEVEL
     helper_casts: int = 0  # casts the helper has drawn: seeds the next one, so a resumed session goes on alike
     pending: int | None = None  # the person's cast (marks) awaiting a move
+    tutor: float | None = None  # warn before a move giving away at least this chance to win the contest (None: off)
+    held: Move | None = None  # a move the tutor warned about, played if the person keeps it
     lock: HeldLock | None = field(default=None, repr=False, compare=False)
 
     # ---- making, saving, loading ----
@@ -380,8 +383,32 @@ class Session:
             return
         if text in ("cast",) or re.fullmatch(r"[01]{3,}", text):
             raise OptionError(f"you already cast {self._cast_words(self.pending)}: now type your move")
-        self._apply(self.pending, self._read_move(text), out)
+        held, self.held = self.held, None
+        if text in ("keep", "yes", "y") and held is not None:
+            move = held
+        else:
+            move = self._read_move(text)
+            if self.tutor is not None and self._tutor_warns(move, out):
+                return
+        self._apply(self.pending, move, out)
         self.run_computers(out)
+
+    def _tutor_warns(self, move: Move, out: Output) -> bool:
+        """Says so and holds the move if it gives away at least the tutor's threshold; returns whether it did."""
+        from printgen.players.explain import why_not
+
+        marks = self.pending or 0
+        pos = self.position
+        a = advise(pos, marks, self.level)
+        code = pos.encode(move, marks)
+        mine = next(s for s in a.suggestions if pos.encode(s.move, marks) == code)
+        loss = a.best.win_contest - mine.win_contest
+        if self.tutor is None or loss < self.tutor or mine is a.best:
+            return False
+        self.held = move
+        out.say(f"tutor: {why_not(self.position, marks, move, a.best.move, loss * 100)}")
+        out.say(f"type keep to play {move} anyway, or type another move")
+        return True
 
     def _take_cast(self, text: str, out: Output) -> None:
         pos = self.position

@@ -91,7 +91,7 @@ def _setup(ruleset: str, players: list[tuple[str, str]], seed: int, max_turns: i
     rs = load_ruleset(ruleset)
     t = tables_for(rs, 2)
     specs = [np.array([player(a).spec(), player(b).spec()]) for a, b in players]
-    level = max(int(s[:, 1].max()) if (s[:, 0] == 2).any() else 0 for s in specs)
+    level = max(max(player(a).level, player(b).level) for a, b in players)  # the deepest search any seat makes
     _JOB.update(t=t, et=eval_tables_for(rs, 2), specs=specs, seed=seed, max_turns=max_turns,
                 sc=make_scratch(level, 2 * rs.economy.starting_items),
                 st=np.zeros(STATE_SIZE, dtype=np.int64), rng=np.zeros(4, dtype=np.int64),

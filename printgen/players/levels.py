@@ -1,4 +1,29 @@
-"""The advisor's search levels: the default and the deepest (a light module, so option help needs no engine)."""
+"""The advisor's search levels and the named strengths a person can play against (a light module, so option help
+needs no engine)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
 
 DEFAULT_LEVEL = 3  # the advisor's default: answers in well under a second (benchmarked by `patolli bench-players`)
 MAX_LEVEL = 6
+
+
+class Strength(NamedTuple):
+    """A named strength: the advisor's search level and the noise on its values (deviation, in ten-thousandths of
+    the chance to win the contest; 0 plays the search's best move)."""
+
+    level: int
+    noise: int
+    about: str
+
+
+# Weakest first. The error rates and the ladder between neighbours are measured in docs/players.md
+# (`python scripts/strength_ladder.py`).
+STRENGTHS: dict[str, Strength] = {
+    "beginner": Strength(0, 400, "misjudges most close choices and some clear ones, looks no cast ahead"),
+    "casual": Strength(0, 150, "misjudges close choices, looks no cast ahead"),
+    "club": Strength(1, 50, "looks a cast ahead, now and then misjudges a close choice"),
+    "expert": Strength(2, 0, "looks two casts ahead, no noise"),
+    "strongest": Strength(DEFAULT_LEVEL, 0, "the advisor at its default level"),
+}

@@ -1,17 +1,18 @@
 """One entry point for every computer player in jitted code: a player is a spec row (kind, a, b).
 
 Kinds: RANDOM (uniform among legal moves and bets), GATIGO (a = strategy S0–S3, b = tie-breaker
-T0–T2) and ADVISOR (a = search level). Contest loops call `choose` with the legal moves already
-in sc.moves[0, :n]; Python code goes through `registry.Player`.
+T0–T2), ADVISOR (a = search level) and NOISY (the advisor at level a with noise of deviation b
+ten-thousandths on its values: the named strengths below the strongest). Contest loops call `choose`
+with the legal moves already in sc.moves[0, :n]; Python code goes through `registry.Player`.
 """
 
 from __future__ import annotations
 
 from printgen.engine.jit import njit
 from printgen.engine.rng import next_u32
-from printgen.players import gatigo, search
+from printgen.players import gatigo, noisy, search
 
-RANDOM, GATIGO, ADVISOR = 0, 1, 2
+RANDOM, GATIGO, ADVISOR, NOISY = 0, 1, 2, 3
 
 
 @njit
@@ -24,4 +25,6 @@ def choose(st, t, et, sc, spec, marks, n, rng):
         return gatigo.choose(st, t, et.probs, spec[1], spec[2], marks, sc.moves[0], n, sc.weights, rng)
     if kind == ADVISOR:
         return search.best_move(st, t, et, sc, marks, spec[1], n)
+    if kind == NOISY:
+        return noisy.noisy_move(st, t, et, sc, marks, spec[1], spec[2] * noisy.NOISE_UNIT, n, rng)
     return sc.moves[0, next_u32(rng) % n]

@@ -1,4 +1,5 @@
-"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`.
+"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor`, `advisor:LEVEL`, the named strengths
+(`beginner` … `strongest`, players/levels.py) and `noisy:LEVEL:NOISE`.
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -17,7 +18,7 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
 
@@ -39,6 +40,9 @@ class Player:
             return f"gatigo:S{self.a}T{self.b}"
         if self.kind == policy.ADVISOR:
             return "advisor" if self.a == DEFAULT_LEVEL else f"advisor:{self.a}"
+        if self.kind == policy.NOISY:
+            named = [n for n, s in STRENGTHS.items() if s.noise and (s.level, s.noise) == (self.a, self.b)]
+            return named[0] if named else f"noisy:{self.a}:{self.b}"
         return "random"
 
     def __str__(self) -> str:
@@ -51,7 +55,7 @@ class Player:
     @property
     def level(self) -> int:
         """Returns the search level (advisor), else 0."""
-        return self.a if self.kind == policy.ADVISOR else 0
+        return self.a if self.kind in (policy.ADVISOR, policy.NOISY) else 0
 
     def choose(self, pos: Position, marks: int, rng: np.ndarray) -> Move:
         """Returns the move this player plays in pos for a cast of `marks` (ignored when betting).
@@ -75,13 +79,21 @@ def player(name: str) -> Player:
         return Player(policy.RANDOM)
     if m := re.fullmatch(r"gatigo:s([0-3])t([0-2])", text):
         return Player(policy.GATIGO, int(m[1]), int(m[2]))
+    if text in STRENGTHS:
+        s = STRENGTHS[text]
+        return Player(policy.NOISY, s.level, s.noise) if s.noise else Player(policy.ADVISOR, s.level)
+    if m := re.fullmatch(r"noisy:(\d+):(\d+)", text):
+        if int(m[1]) > MAX_LEVEL or int(m[2]) > 10_000:
+            raise OptionError(f"noisy:{m[1]}:{m[2]}: the level runs from 0 to {MAX_LEVEL}, the noise from 0 to 10000")
+        return Player(policy.NOISY, int(m[1]), int(m[2]))
     if m := re.fullmatch(r"advisor(?::(\d+))?", text):
         level = DEFAULT_LEVEL if m[1] is None else int(m[1])
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
         return Player(policy.ADVISOR, level)
-    raise OptionError(f"unknown player {name!r}: use random, gatigo:S0T0 … gatigo:S3T2 (strategy S0–S3, "
-                      f"tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL})")
+    raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
+                      f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
+                      "or noisy:LEVEL:NOISE")
 
 
 def seeded_rng(seed: int) -> np.ndarray:

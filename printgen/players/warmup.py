@@ -110,6 +110,7 @@ STEPS = {
 NEEDS = {
     "play": ("rules", "advisor", "players"),
     "advise": ("rules", "advisor"),
+    "review": ("rules", "advisor"),
     "position": ("rules",),
     "replay": ("rules",),
     "arena": ("rules", "contests"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -10,9 +9,10 @@ from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render import glyphs
 from printgen.render.affine import Affine
-from printgen.render.board_layout import LATO_CAP, BoardGeometry, cell_numbers, draw_board, draw_cells
+from printgen.render.board_layout import BoardGeometry, cell_numbers, draw_board, draw_cells
 from printgen.render.fonts import text_width
-from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, polygon, rect
+from printgen.render.position_picture import position_picture
+from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
 from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
@@ -176,52 +176,11 @@ def _cell_box(rs: Ruleset, fig: CellFigure, width: float) -> Box:
     return Box(height, draw, space_before=2.5)
 
 
-EXAMPLE_FIGURE = 1.8  # mm: the height of a named cell's number in the booklet's board picture (about 7 pt)
-
-
 def board_picture(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> tuple[list[Item], float]:
-    """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide.
-
-    The board is shrunk to the page, so every cell the example names (a piece's, a marked one, the move's)
-    carries its number again, EXAMPLE_FIGURE mm tall, dark on a light disc: in a piece of its seat's colour,
-    or in a ring for a marked cell.
-    """
-    pos = from_compact(fig.position, rs)
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, pos.players, BOARD_LABELS[lang])
-    k = width / d.width
-    centre = {n: (sum(p[0] for p in c) / 4, sum(p[1] for p in c) / 4) for n, c in d.corners.items()}
-    size = EXAMPLE_FIGURE / k / LATO_CAP * 72 / 25.4  # points, in board units before the shrink
-    marks: list[Item] = []
-    pieces = pos.board()
-    moved = [int(v) for v in fig.move.split("-")] if "-" in fig.move else []
-    named = sorted(set(fig.highlight) | set(pieces) | set(moved))
-    for n in named:
-        x, y = centre[n]
-        inner = text_width(str(n), "body-bold", size) / 2 + 0.9 / k
-        if n in pieces:
-            seat = pieces[n]
-            marks.append(circle(x, y, inner + 0.6 / k, Style(fill=f"seat.{seat}", stroke="ink", width=0.3 / k),
-                                tag=f"piece {n}"))
-        if n in fig.highlight:
-            marks.append(circle(x, y, inner + 0.9 / k, Style(stroke="flower", width=0.5 / k), tag=f"highlight {n}"))
-        marks.append(circle(x, y, inner, Style(fill="paper"), tag=f"label disc {n}"))
-        marks.append(Text(x, y + EXAMPLE_FIGURE / k / 2, str(n), "body-bold", size, fill="ink", anchor="middle",
-                          tag=f"named {n}"))
-    if moved:
-        a, b = moved
-        marks[:0] = _move_arrow(centre[a], centre[b])
-    return [Group((*d.items, *marks), Affine.scale(k))], d.height * k
-
-
-def _move_arrow(a: tuple[float, float], b: tuple[float, float]) -> list[Item]:
-    (ax, ay), (bx, by) = a, b
-    dist = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / dist, (by - ay) / dist
-    tip = (bx - ux * 7, by - uy * 7)
-    base = (tip[0] - ux * 6, tip[1] - uy * 6)
-    head = polygon([tip, (base[0] - uy * 3.5, base[1] + ux * 3.5), (base[0] + uy * 3.5, base[1] - ux * 3.5)],
-                   Style(fill="ink"), tag="move arrow")
-    return [line((ax + ux * 7, ay + uy * 7), base, Style(stroke="ink", width=1.8), tag="move arrow"), head]
+    """Returns the whole board with the example's pieces, marked cells and move arrow, width mm wide."""
+    move = tuple(int(v) for v in fig.move.split("-")) if "-" in fig.move else None
+    return position_picture(from_compact(fig.position, rs), width, lang, tuple(fig.highlight),
+                            move)  # type: ignore[arg-type]
 
 
 def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
