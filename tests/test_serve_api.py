@@ -90,6 +90,7 @@ def test_cast_move_advice_and_best(client: TestClient) -> None:
     assert [m["text"] for m in advice["moves"]] and advice["moves"][0]["cost_words"] == "the best move"
     assert "times in 10" in advice["moves"][0]["game_words"] or "in 20" in advice["moves"][0]["game_words"]
     assert {m["text"] for m in advice["moves"]} == {m["text"] for m in s["legal"]}
+    assert all(isinstance(m["why"], str) for m in advice["moves"]) and any(m["why"] for m in advice["moves"])
     turn = s["turn"]
     bad = client.post("/api/games/g/move", json={"move": "99-100"})
     assert bad.status_code == 400 and "not legal" in bad.json()["error"]

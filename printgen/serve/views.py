@@ -14,6 +14,7 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.play.table import Change, Step, Table
 from printgen.players.advisor import Analysis
+from printgen.players.explain import reasons, summary
 from printgen.rules_text.example import describe_event, describe_move
 from printgen.rules_text.phrases import Phrases
 
@@ -189,7 +190,7 @@ def _chance(P: Phrases, p: float, what: str) -> str:
 
 
 def advice_json(a: Analysis, lang: str) -> dict[str, Any]:
-    """Returns the advisor's moves best first, each with its chances and cost in plain words."""
+    """Returns the advisor's moves best first, each with its chances, cost and reason in plain words."""
     P = Phrases(a.position.ruleset, lang)
     moves = []
     for i, s in enumerate(a.suggestions):
@@ -197,6 +198,7 @@ def advice_json(a: Analysis, lang: str) -> dict[str, Any]:
         moves.append({
             **_move_json(P, s.move), "win_game": round(s.win_game, 4), "win_contest": round(s.win_contest, 4),
             "diff": round(s.diff, 4), "items": round(s.items, 3),
+            "why": summary(reasons(a.position, a.marks, s.move), lang),
             "game_words": _chance(P, s.win_game, "game"), "contest_words": _chance(P, s.win_contest, "contest"),
             "cost_words": P.T("serve.cost_best") if i == 0 else
             P.T("serve.cost", n=cost) if cost >= 1 else P.T("serve.cost_small"),

@@ -354,6 +354,7 @@ async function advise() {
     a.moves.forEach((mv, i) => {
       const li = el("li", { class: i === 0 ? "move-best" : "" });
       li.append(el("span", {}, `${mv.words}: ${mv.game_words}; ${mv.contest_words} (${mv.cost_words}) `));
+      if (mv.why) li.append(el("span", { class: "why" }, mv.why + " "));
       li.append(button("▶", () => act(mv.kind === "bet" ? "bet" : "move", mv.kind === "bet" ? { amount: mv.amount } : { move: mv.text })));
       ol.append(li);
     });
