@@ -26,6 +26,7 @@ from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
+from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ SECTIONS = {
     "At the table": ("play", "advise", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
-    "Research and benchmarks": ("arena", "tournament", "bench", "bench-players", "bench-print", "bench-startup"),
+    "Research and benchmarks": ("arena", "tournament", "solve", "bench", "bench-players", "bench-print",
+                                "bench-startup"),
 }
 
 
@@ -92,6 +94,7 @@ app.command("bench-print")(bench_print)
 app.command("advise")(advise_command)
 app.command("arena")(arena)
 app.command("tournament")(tournament)
+app.command("solve")(solve)
 app.command("play")(play)
 app.command("bench-players")(bench_players)
 app.command("bench-startup")(bench_startup)
