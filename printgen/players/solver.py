@@ -59,7 +59,7 @@ def solved_game(ruleset: Ruleset, pieces: int) -> Ruleset:
     data = read_toml(export_toml(ruleset), ruleset.spec)
     data.pop("options", None)
     data.pop("notes", None)
-    data["ruleset"]["name"] = f"{ruleset.name}-{pieces}"
+    data["ruleset"]["name"] = "-".join([ruleset.name, *ruleset.applied, str(pieces)])
     data["players"].update({"min": 2, "max": 2, "pieces": [pieces], "partnerships": False,
                             "start_on_board": min(int(data["players"].get("start_on_board", 0)), pieces)})
     data["economy"]["gambling"] = False
