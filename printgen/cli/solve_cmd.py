@@ -46,9 +46,9 @@ def solve(
     force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Solve a small game exactly: every position's chance to win under perfect play.
+    """Solve a small game exactly; measure the advisor against it.
 
-    The game is the ruleset played by two with --pieces a side, for the win alone (one game, no items).
+    Every position's chance to win under perfect play. The game is the ruleset played by two with --pieces a side, for the win alone (one game, no items).
     Prints the table's size, the time and the value of the opening; the table is cached, and `advise`
     uses it for that game. With --measure, the advisor's decisions are judged against perfect play.
     """
