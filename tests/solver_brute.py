@@ -32,14 +32,16 @@ def start_states(game: Ruleset) -> list[np.ndarray]:
     return out
 
 
-def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000) -> dict[tuple[int, ...], float]:
-    """Returns {kernel state: chance that the seat to move wins} over every state reachable from the starts."""
+def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000,
+                starts: list[np.ndarray] | None = None) -> dict[tuple[int, ...], float]:
+    """Returns {kernel state: chance that the seat to move wins} over every state reachable from the starts
+    (default: the start of the game)."""
     t = tables_for(game, 2)
     casts, probs = cast_groups(game)
     moves = np.zeros(lay.MAXK + 8, dtype=np.int64)
     ev = np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64)
     graph: dict[tuple[int, ...], list[tuple[float, list[tuple[object, bool]]]]] = {}
-    todo = [tuple(int(x) for x in st) for st in start_states(game)]
+    todo = [tuple(int(x) for x in st) for st in (start_states(game) if starts is None else starts)]
     while todo:
         key = todo.pop()
         if key in graph:
