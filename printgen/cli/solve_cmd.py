@@ -48,9 +48,10 @@ def solve(
 ) -> None:
     """Solve a small game exactly; measure the advisor against it.
 
-    Every position's chance to win under perfect play. The game is the ruleset played by two with --pieces a side, for the win alone (one game, no items).
-    Prints the table's size, the time and the value of the opening; the table is cached, and `advise`
-    uses it for that game. With --measure, the advisor's decisions are judged against perfect play.
+    Every position's chance to win under perfect play. The game is the ruleset played by two with
+    --pieces a side, for the win alone (one game, no items). Prints the table's size, the time and
+    the value of the opening; the table is cached, and `advise` uses it for that game. With
+    --measure, the advisor's decisions are judged against perfect play.
     """
     from printgen.files import write_atomic
     from printgen.players.solver import solve as run_solve
@@ -97,11 +98,13 @@ def solve(
         print(f"  ruleset written to {export}")
     if results:
         print(f"advisor against perfect play, {games} advisor-vs-advisor games per level (95% intervals):")
-        print("  level  decisions  optimal                      with a real choice              mean loss per decision")
+        print("  level  decisions  optimal                      with a real choice              mean loss per decision"
+              "          random mover: optimal, loss")
         for r in results:
             lo, hi = r.share_ci
             clo, chi = r.choice_ci
             llo, lhi = r.loss_ci
             print(f"  {r.level:>5}  {r.decisions:>9}  {r.share * 100:6.2f}% [{lo * 100:.2f}, {hi * 100:.2f}]"
                   f"    {r.choices:>6}: {r.choice_share * 100:6.2f}% [{clo * 100:.2f}, {chi * 100:.2f}]"
-                  f"    {r.mean_loss * 100:.4f}% [{llo * 100:.4f}, {lhi * 100:.4f}]")
+                  f"    {r.mean_loss * 100:.4f}% [{llo * 100:.4f}, {lhi * 100:.4f}]"
+                  f"    {r.random_share * 100:6.2f}%, {r.random_mean_loss * 100:.4f}%")

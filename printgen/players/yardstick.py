@@ -4,6 +4,7 @@ Advisor plays advisor (both seats at one level) on the solved game; at every dec
 than one legal move the exact chance to win after each move is read from the table. A decision is
 optimal when the chosen move loses at most one step of the table's 16-bit values (1/65535) against
 the best; its loss is the best move's chance minus the chosen one's, in chance of winning the game.
+The same decisions are also scored for a mover picking uniformly at random, as a reference.
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ class Yardstick:
     optimal_choices: int = 0
     loss: float = 0.0  # summed
     loss_sq: float = 0.0
+    random_optimal: float = 0.0  # summed over decisions: the share of the legal moves that are optimal
+    random_loss: float = 0.0  # summed over decisions: the mean loss of the legal moves
+
+    @property
+    def random_share(self) -> float:
+        """Returns the share of optimal decisions a mover picking uniformly at random would expect here."""
+        return self.random_optimal / self.decisions if self.decisions else math.nan
+
+    @property
+    def random_mean_loss(self) -> float:
+        """Returns the mean loss per decision a mover picking uniformly at random would expect here."""
+        return self.random_loss / self.decisions if self.decisions else math.nan
 
     @property
     def share(self) -> float:
@@ -83,7 +96,8 @@ class Yardstick:
                 "share": round(self.share, 5), "share_ci95": [round(x, 5) for x in self.share_ci],
                 "choices": self.choices, "optimal_choices": self.optimal_choices,
                 "choice_share": round(self.choice_share, 5), "choice_ci95": [round(x, 5) for x in self.choice_ci],
-                "mean_loss": round(self.mean_loss, 7), "loss_ci95": [round(x, 7) for x in self.loss_ci]}
+                "mean_loss": round(self.mean_loss, 7), "loss_ci95": [round(x, 7) for x in self.loss_ci],
+                "random_share": round(self.random_share, 5), "random_mean_loss": round(self.random_mean_loss, 7)}
 
 
 def measure(solution: Solution, level: int, games: int, seed: int = 1,
@@ -119,6 +133,8 @@ def measure(solution: Solution, level: int, games: int, seed: int = 1,
                 y.optimal += lost <= TIE
                 y.loss += lost
                 y.loss_sq += lost * lost
+                y.random_optimal += float(np.count_nonzero(best - out[:n] <= TIE)) / n
+                y.random_loss += best - float(out[:n].mean())
                 if best - float(out[:n].min()) > TIE:
                     y.choices += 1
                     y.optimal_choices += lost <= TIE
