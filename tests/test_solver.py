@@ -208,6 +208,14 @@ def test_advise_gives_exact_values_on_a_solved_game_and_says_so(tmp_path: Path, 
     assert advise(Position.new(load_ruleset("gatigo"), 2), 1, level=0).exact is None
 
 
+def test_perfect_play_never_loses_to_the_advisor_over_many_games_on_average() -> None:
+    from printgen.players.yardstick import versus
+
+    solution = solve(tiny(capture='["centre", "start", "end"]', pieces=1, direction="choose", first_any=True))
+    won, games = versus(solution, 0, 200, seed=2)
+    assert games == 200 and won >= 80  # at worst even (100 of 200), with room for chance
+
+
 def test_the_yardstick_counts_decisions_and_repeats_with_its_seed() -> None:
     solution = solve(tiny(direction="choose", first_any=True))  # one piece a side: the direction is the choice
     a, b = measure(solution, 0, games=6, seed=3), measure(solution, 0, games=6, seed=3)
@@ -222,11 +230,13 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     rules = tmp_path / "tiny.toml"
     rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
     r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0,1",
-                            "--games", "3", "--export", str(tmp_path / "tiny-1.toml")])
+                            "--games", "3", "--versus", "4", "--export", str(tmp_path / "tiny-1.toml")])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output)
     assert report["solved_now"] and report["positions"] > 0 and report["entries"] >= report["positions"]
     assert [y["level"] for y in report["yardstick"]] == [0, 1]
+    assert [(v["level"], v["games"]) for v in report["versus"]] == [(0, 4), (1, 4)]
+    assert all(0 <= v["perfect_won"] <= 4 for v in report["versus"])
     assert load_ruleset(str(tmp_path / "tiny-1.toml")).players.pieces == (1,)
     r = runner.invoke(app, ["solve", "--ruleset", str(rules)])
     assert r.exit_code == 0 and "read from" in r.output and "opening: A wins" in r.output

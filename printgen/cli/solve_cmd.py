@@ -40,6 +40,8 @@ def solve(
                                           "advisor-vs-advisor games.")] = False,
     levels: Annotated[str, typer.Option("--levels", help="Advisor levels to measure: 0-3 or 0,2,3.")] = "0-3",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per level to measure.")] = 200,
+    versus: Annotated[int, typer.Option("--versus", min=0, help="With --measure, also play perfect play against the "
+                                        "advisor at each level for this many games, seats alternated.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Base seed of the measured games.")] = 1,
     export: Annotated[Path | None, typer.Option("--export", help="Also write the solved game as a ruleset file, "
                                                 "for `advise` and `play`.")] = None,
@@ -54,10 +56,12 @@ def solve(
     --measure, the advisor's decisions are judged against perfect play.
     """
     from printgen.files import write_atomic
+    from printgen.players.arena import wilson
     from printgen.players.solver import solve as run_solve
     from printgen.players.solver import solved_game
     from printgen.players.solver_store import find_table, save
     from printgen.players.yardstick import measure as run_measure
+    from printgen.players.yardstick import versus as run_versus
     from printgen.rulesets import load_ruleset
     from printgen.rulesets.export import export_toml
 
@@ -78,12 +82,15 @@ def solve(
     for level in wanted:
         with progress_bar(f"level {level}") as progress:
             results.append(run_measure(table, level, games, seed, progress))
+    duels = [run_versus(table, level, versus, seed) for level in wanted] if versus else []
     report = {
         "game": game.name, "ruleset": ruleset, "pieces": pieces, "entries": table.layout.size,
         "positions": table.valid, "method": table.method, "sweeps": table.sweeps,
         "seconds": round(table.seconds, 2), "opening": round(table.opening_value(), 6),
         "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
         "solved_now": stored is not None, "yardstick": [r.as_dict() for r in results],
+        "versus": [{"level": level, "games": n, "perfect_won": won, "ci95": [round(x, 4) for x in wilson(won, n)]}
+                   for level, (won, n) in zip(wanted, duels, strict=True)],
     }
     if as_json:
         print(json.dumps(report))
@@ -108,3 +115,7 @@ def solve(
                   f"    {r.choices:>6}: {r.choice_share * 100:6.2f}% [{clo * 100:.2f}, {chi * 100:.2f}]"
                   f"    {r.mean_loss * 100:.4f}% [{llo * 100:.4f}, {lhi * 100:.4f}]"
                   f"    {r.random_share * 100:6.2f}%, {r.random_mean_loss * 100:.4f}%")
+    for level, (won, n) in zip(wanted, duels, strict=True):
+        lo, hi = wilson(won, n)
+        print(f"perfect play against advisor:{level}: won {won} of {n} games, {won / n * 100:.1f}% "
+              f"[{lo * 100:.1f}, {hi * 100:.1f}]")

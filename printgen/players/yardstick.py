@@ -100,6 +100,46 @@ class Yardstick:
                 "random_share": round(self.random_share, 5), "random_mean_loss": round(self.random_mean_loss, 7)}
 
 
+def perfect_move(solution: Solution, st: np.ndarray, marks: int, moves: np.ndarray, n: int,
+                 buffers: tuple[np.ndarray, ...]) -> int:
+    """Returns a move of moves[:n] with the best exact value (the first such): perfect play."""
+    out, st1, ev, tmp = buffers
+    move_values(st, solution.tables, solution.layout, solution.values, marks, moves, n, out, st1, ev, tmp)
+    return int(moves[int(np.argmax(out[:n]))])
+
+
+def versus(solution: Solution, level: int, games: int, seed: int = 1) -> tuple[int, int]:
+    """Returns (games won by perfect play, games) against the advisor at `level`, seats alternated."""
+    t = solution.tables
+    et = eval_tables_for(solution.ruleset, 2)
+    sc = make_scratch(level, 0)
+    spec = Player(policy.ADVISOR, level).spec()
+    buffers = (np.zeros(sc.moves.shape[1]), np.zeros(lay.STATE_SIZE, dtype=np.int64),
+               np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(2 * lay.MAXK, dtype=np.int64))
+    moves = np.zeros(sc.moves.shape[1], dtype=np.int64)
+    ev = np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64)
+    won = 0
+    for g in range(games):
+        perfect = g % 2
+        rng = seeded_rng(seed * 1_000_003 + g)
+        st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
+        k.init_contest(st, t, ev)
+        for _ in range(MAX_PLIES):
+            if st[lay.H_PHASE] == k.PHASE_OVER:
+                break
+            marks = cast_marks(t, rng)
+            n = k.legal_moves(st, t, marks, sc.moves[0])
+            moves[:n] = sc.moves[0, :n]
+            if n > 1 and st[lay.H_PHASE] == k.PHASE_MOVE and st[lay.H_TO_MOVE] == perfect:
+                code = perfect_move(solution, st, marks, moves, n, buffers)
+            else:
+                code = policy.choose(st, t, et, sc, spec, marks, n, rng)
+            ev[0] = 0
+            k.play(st, t, marks, code, ev)
+        won += int(st[lay.H_WINNER] == perfect)
+    return won, games
+
+
 def measure(solution: Solution, level: int, games: int, seed: int = 1,
             progress: Callable[[int, int], None] | None = None) -> Yardstick:
     """Returns the advisor's record at `level` over `games` advisor-vs-advisor games of a solved game."""
