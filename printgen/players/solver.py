@@ -22,7 +22,7 @@ import hashlib
 import time
 from collections import namedtuple
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -130,7 +130,6 @@ class Solution:
     method: str = ""
     valid: int = 0  # table entries that name a position
     source: str = "solved"  # "solved", or the file it was read from
-    _scratch: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def tables(self) -> Tables:

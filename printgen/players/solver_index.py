@@ -35,7 +35,7 @@ Layout = namedtuple(
     "n_pieces n_cells n_conf seat_size n_pen pen_kind choose size pcode pdir psum phome pok binom",
 )
 PEN_NONE, PEN_MISS_TURN, PEN_BACK = 0, 1, 2  # the kind of penalty a ruleset has
-MAX_STATES = 400_000_000  # the largest table built (bytes: 8 a state while solving, 2 stored)
+MAX_STATES = 100_000_000  # the largest table built (8 bytes an entry while solving: 800 MB; 2 stored)
 
 
 class TableTooLargeError(PatolliError):
