@@ -232,7 +232,7 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0,1",
                             "--games", "3", "--versus", "4", "--export", str(tmp_path / "tiny-1.toml")])
     assert r.exit_code == 0, r.output
-    report = json.loads(r.output)
+    report = json.loads(r.output.strip().splitlines()[-1])  # the JSON is the last line (any engine warm-up before)
     assert report["solved_now"] and report["positions"] > 0 and report["entries"] >= report["positions"]
     assert [y["level"] for y in report["yardstick"]] == [0, 1]
     assert [(v["level"], v["games"]) for v in report["versus"]] == [(0, 4), (1, 4)]
