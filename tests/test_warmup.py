@@ -39,7 +39,7 @@ def test_every_step_runs(monkeypatch, tmp_path):
     reports = []
     warmup.prepare(tuple(warmup.STEPS), lambda done, total, step: reports.append((done, total, step)))
     assert [(d, s.key if s else None) for d, _, s in reports] == [
-        (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, None)]
+        (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, "solver"), (6, None)]
 
 
 def test_the_command_line_loads_no_engine_or_renderer_until_a_command_needs_it():

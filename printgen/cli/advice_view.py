@@ -41,7 +41,7 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
         "ruleset": pos.ruleset.spec, "players": pos.players, "to_move": seat_name(pos.to_move),
         "phase": pos.phase.value,
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
-        "level": a.level, "seconds": round(a.seconds, 4),
+        "level": a.level, "seconds": round(a.seconds, 4), "exact": a.exact is not None,
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
                    "items": round(s.items, 4), "diff": round(s.diff, 6), "why": reasons_json(a, s.move, lang)}
                   for s in a.suggestions],
@@ -69,6 +69,8 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
         score = pos.score(a.marks)
         cast = f", cast {counted(a.marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
     console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
+    if a.exact is not None:
+        console.print("  exact values: perfect play, from the solved table of this game")
     for i, s in enumerate(a.suggestions, 1):
         diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
         items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""

@@ -28,6 +28,7 @@ from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.review_cmd import review_command
 from printgen.cli.serve_cmd import serve
+from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ SECTIONS = {
     "At the table": ("play", "serve", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
-    "Research and benchmarks": ("arena", "tournament", "bench", "bench-players", "bench-print", "bench-startup"),
+    "Research and benchmarks": ("arena", "tournament", "solve", "bench", "bench-players", "bench-print",
+                                "bench-startup"),
 }
 
 
@@ -95,6 +97,7 @@ app.command("advise")(advise_command)
 app.command("review")(review_command)
 app.command("arena")(arena)
 app.command("tournament")(tournament)
+app.command("solve")(solve)
 app.command("play")(play)
 app.command("serve")(serve)
 app.command("bench-players")(bench_players)

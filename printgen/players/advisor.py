@@ -14,6 +14,7 @@ from printgen.errors import OptionError
 from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
+from printgen.players.solver_store import find_table
 from printgen.players.weights import eval_tables_for
 
 
@@ -37,6 +38,8 @@ class Analysis:
     level: int
     seconds: float
     suggestions: list[Suggestion]
+    exact: str | None = None  # the solved table the values come from (perfect play), or None: the search's
+
 
     @property
     def best(self) -> Suggestion:
@@ -60,6 +63,9 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
     out = np.zeros((n, 3), dtype=np.float64)
     analyse(st, t, et, sc, marks, level, n, out)
     seat = pos.to_move
+    table = find_table(pos.ruleset, pos.players) if pos.phase is Phase.MOVE else None
+    if table is not None:  # a solved game: the exact chance to win, which is the contest's too
+        out[:, 0] = out[:, 2] = table.move_values(pos, marks)[1]
     rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
     top = out[rows[0], 2]
     suggestions = [
@@ -67,7 +73,8 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
                    float(out[i, 1]) - pos.holdings(seat), float(out[i, 2] - top))
         for i in rows
     ]
-    return Analysis(pos, marks, level, time.perf_counter() - start, suggestions)
+    return Analysis(pos, marks, level, time.perf_counter() - start, suggestions,
+                    None if table is None else table.source)
 
 
 @dataclass(frozen=True)

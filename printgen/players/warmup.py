@@ -98,12 +98,20 @@ def _bench() -> None:
     bench_games(np.zeros(STATE_SIZE, dtype=np.int64), t, rng, 1, np.zeros(2, dtype=np.int64), ev, out)
 
 
+def _solver() -> None:
+    from printgen.players.solver import solve, solved_game
+    from printgen.rulesets import load_ruleset
+
+    solve(solved_game(load_ruleset("gatigo"), 1), tolerance=1e-3)
+
+
 STEPS = {
     "rules": Step("rules", "the rules kernel", _rules),
     "advisor": Step("advisor", "the advisor's evaluation and search", _advisor),
     "players": Step("players", "the computer players", _players),
     "contests": Step("contests", "whole contests between players", _contests),
     "bench": Step("bench", "the engine benchmark", _bench),
+    "solver": Step("solver", "the solver of small games", _solver),
 }
 
 # What each command needs compiled before it starts work.
@@ -117,6 +125,7 @@ NEEDS = {
     "tournament": ("rules", "contests"),
     "bench": ("rules", "bench"),
     "bench-players": ("rules", "advisor", "players"),
+    "solve": ("rules", "advisor", "players", "solver"),
 }
 
 

@@ -1,0 +1,121 @@
+"""`patolli solve`: perfect play for a small game (two players, one or two pieces a side), and the advisor measured
+against it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printgen.cli.arena_cmd import progress_bar
+from printgen.cli.engine_ready import prepare_engine
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
+from printgen.errors import OptionError
+from printgen.players.levels import MAX_LEVEL
+
+
+def parse_levels(text: str) -> list[int]:
+    """Returns the levels a --levels value names: `0-3`, `0,2,3` or `2`."""
+    levels: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()):
+            raise OptionError(f"--levels {text!r}: write levels like 0-3 or 0,2,3")
+        levels += range(int(lo), int(hi or lo) + 1)
+    if not levels or max(levels) > MAX_LEVEL:
+        raise OptionError(f"--levels {text!r}: levels run from 0 to {MAX_LEVEL}")
+    return sorted(set(levels))
+
+
+@reports_errors
+def solve(
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+    pieces: Annotated[int, typer.Option("--pieces", "-k", min=1, max=12, help="Pieces a side (1 or 2 fit in "
+                                        "memory).")] = 1,
+    again: Annotated[bool, typer.Option("--again", help="Solve even if a solved table is shipped or cached.")] = False,
+    measure: Annotated[bool, typer.Option("--measure", help="Then measure the advisor against perfect play in "
+                                          "advisor-vs-advisor games.")] = False,
+    levels: Annotated[str, typer.Option("--levels", help="Advisor levels to measure: 0-3 or 0,2,3.")] = "0-3",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per level to measure.")] = 200,
+    versus: Annotated[int, typer.Option("--versus", min=0, help="With --measure, also play perfect play against the "
+                                        "advisor at each level for this many games, seats alternated.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Base seed of the measured games.")] = 1,
+    export: Annotated[Path | None, typer.Option("--export", help="Also write the solved game as a ruleset file, "
+                                                "for `advise` and `play`.")] = None,
+    force: ForceOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve a small game exactly; measure the advisor against it.
+
+    Every position's chance to win under perfect play. The game is the ruleset played by two with
+    --pieces a side, for the win alone (one game, no items). Prints the table's size, the time and
+    the value of the opening; the table is cached, and `advise` uses it for that game. With
+    --measure, the advisor's decisions are judged against perfect play.
+    """
+    from printgen.files import write_atomic
+    from printgen.players.arena import wilson
+    from printgen.players.solver import solve as run_solve
+    from printgen.players.solver import solved_game
+    from printgen.players.solver_store import find_table, save
+    from printgen.players.yardstick import measure as run_measure
+    from printgen.players.yardstick import versus as run_versus
+    from printgen.rulesets import load_ruleset
+    from printgen.rulesets.export import export_toml
+
+    wanted = parse_levels(levels) if measure else []
+    game = solved_game(load_ruleset(ruleset), pieces)
+    if export is not None and export.exists() and not force:
+        raise OptionError(f"{export} exists; give --force to overwrite it")
+    prepare_engine("solve")
+    table = None if again else find_table(game, 2)
+    stored = None
+    if table is None:
+        with progress_bar(f"solving {game.name}") as progress:
+            table = run_solve(game, progress=progress)
+        stored = save(table)
+    if export is not None:
+        write_atomic(export, export_toml(game))
+    results = []
+    for level in wanted:
+        with progress_bar(f"level {level}") as progress:
+            results.append(run_measure(table, level, games, seed, progress))
+    duels = [run_versus(table, level, versus, seed) for level in wanted] if versus else []
+    report = {
+        "game": game.name, "ruleset": ruleset, "pieces": pieces, "entries": table.layout.size,
+        "positions": table.valid, "method": table.method, "sweeps": table.sweeps,
+        "seconds": round(table.seconds, 2), "opening": round(table.opening_value(), 6),
+        "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
+        "solved_now": stored is not None, "yardstick": [r.as_dict() for r in results],
+        "versus": [{"level": level, "games": n, "perfect_won": won, "ci95": [round(x, 4) for x in wilson(won, n)]}
+                   for level, (won, n) in zip(wanted, duels, strict=True)],
+    }
+    if as_json:
+        print(json.dumps(report))
+        return
+    print(f"{game.name}: {ruleset} for two, {pieces} piece{'s' * (pieces > 1)} a side, one game, no items")
+    print(f"  {table.valid:,} positions ({table.layout.size:,} table entries), {table.method}, "
+          f"{table.sweeps} sweep{'s' * (table.sweeps != 1)}, {table.seconds:.1f} s to solve")
+    print(f"  table {'written to' if stored is not None else 'read from'} {report['table']} "
+          f"({report['bytes']:,} bytes, 16-bit values)")
+    print(f"  opening: A wins {table.opening_value() * 100:.3f}% under perfect play")
+    if export is not None:
+        print(f"  ruleset written to {export}")
+    if results:
+        print(f"advisor against perfect play, {games} advisor-vs-advisor games per level (95% intervals):")
+        print("  level  decisions  optimal                      with a real choice              mean loss per decision"
+              "          random mover: optimal, loss")
+        for r in results:
+            lo, hi = r.share_ci
+            clo, chi = r.choice_ci
+            llo, lhi = r.loss_ci
+            print(f"  {r.level:>5}  {r.decisions:>9}  {r.share * 100:6.2f}% [{lo * 100:.2f}, {hi * 100:.2f}]"
+                  f"    {r.choices:>6}: {r.choice_share * 100:6.2f}% [{clo * 100:.2f}, {chi * 100:.2f}]"
+                  f"    {r.mean_loss * 100:.4f}% [{llo * 100:.4f}, {lhi * 100:.4f}]"
+                  f"    {r.random_share * 100:6.2f}%, {r.random_mean_loss * 100:.4f}%")
+    for level, (won, n) in zip(wanted, duels, strict=True):
+        lo, hi = wilson(won, n)
+        print(f"perfect play against advisor:{level}: won {won} of {n} games, {won / n * 100:.1f}% "
+              f"[{lo * 100:.1f}, {hi * 100:.1f}]")
