@@ -9,6 +9,7 @@ import pytest
 from pdf_read import page_texts, text_in_box
 
 from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
+from printgen.render.booklet_layout import COVER_MARGIN
 from printgen.render.imposition import Flip
 from printgen.render.palette import palette
 from printgen.render.paper import Paper
@@ -34,7 +35,8 @@ def test_imposed_booklet_has_its_pages_in_saddle_stitch_order(paper: Paper, flip
     path = tmp_path / "booklet.pdf"
     path.write_bytes(render_pdf(imposed, palette(), Metadata("b")))
     n = len(imposed) * 2
-    assert n % 4 == 0 and n - len(reading) < 4
+    assert n % 4 == 0 and n - len(reading) < 4 and reading[-1].label == "back cover"
+    padded = reading[:-1] + [None] * (n - len(reading)) + reading[-1:]  # blanks go before the back cover
     sw, sh = mm_to_pt(imposed[0].width), mm_to_pt(imposed[0].height)
     for side, (left, right) in enumerate(saddle_order(n)):
         halves = [(0, sh - 40, sw / 2, 40), (sw / 2, sh - 40, sw / 2, 40)]
@@ -42,7 +44,7 @@ def test_imposed_booklet_has_its_pages_in_saddle_stitch_order(paper: Paper, flip
             halves = [(sw / 2, 0, sw / 2, 40), (0, 0, sw / 2, 40)]
         for index, box in zip((left, right), halves, strict=True):
             printed = re.findall(r"\b\d+\b", text_in_box(path, side + 1, box))
-            expected = [] if index == 0 or index >= len(reading) else [str(index + 1)]
+            expected = [] if index in (0, n - 1) or padded[index] is None else [str(index + 1)]
             assert printed == expected, (side, index, printed)
 
 
@@ -97,3 +99,39 @@ def test_the_reference_card_is_one_page(name: str, lang: str, paper: Paper) -> N
     assert len(pages) == 1
     titles = [i.text for i, _, _ in flatten(pages[0].items) if isinstance(i, Text) and i.tag == "title"]
     assert titles and titles[0] == "Patolli:" if lang == "en" else titles
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("name", "paper"), [("bell", Paper.A4), ("neeley", Paper.LETTER), ("gatigo", Paper.A4)])
+def test_the_back_cover_carries_a_turn_the_kit_and_the_sources(name: str, paper: Paper, lang: str,
+                                                             tmp_path: Path) -> None:
+    from printgen.components import components
+    from printgen.rules_text.content import SOURCES
+    from printgen.rules_text.lang import Texts
+
+    rs, T = load_ruleset(name), Texts(lang)
+    pages = booklet_pages(rs, lang, paper)
+    path = tmp_path / "reading.pdf"
+    path.write_bytes(render_pdf(pages, palette(), Metadata("r")))
+    back = " ".join(page_texts(path)[-1].split())
+    for key in ("back.turn", "back.kit", "back.credits"):
+        assert T(key) in back
+    assert back.count("•") >= len(components(rs)) + len(SOURCES)  # every component and every source listed
+    for author in ("R. C. Bell", "P. S. Neeley", "Ocastudios", "Gómez de Silva Garza"):
+        assert author in back
+    assert "Vollkorn" in back and "Lato" in back
+    texts = [i for i, _, _ in flatten(pages[-1].items) if isinstance(i, Text)]
+    inner = COVER_MARGIN + 2.5 + 1.0  # baselines inside the panel's inner frame, with room for descenders
+    assert min(t.y for t in texts) > inner + 3 and max(t.y for t in texts) < pages[-1].height - inner
+    assert not [t for t in texts if t.tag == "page number"]
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.LETTER])
+def test_the_back_cover_prints_left_of_the_front_cover(paper: Paper, tmp_path: Path) -> None:
+    rs = load_ruleset("ocastudios")
+    imposed = imposed_booklet(booklet_pages(rs, "en", paper), paper, Flip.SHORT)
+    path = tmp_path / "booklet.pdf"
+    path.write_bytes(render_pdf(imposed, palette(), Metadata("b")))
+    sw, sh = mm_to_pt(imposed[0].width), mm_to_pt(imposed[0].height)
+    left, right = text_in_box(path, 1, (0, 0, sw / 2, sh)), text_in_box(path, 1, (sw / 2, 0, sw / 2, sh))
+    assert "A turn at a glance" in " ".join(left.split()) and "The rules of play" in right

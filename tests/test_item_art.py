@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from printgen.render.faces import item_components
+import pytest
+
+from printgen.render.faces import CARD, item_components
 from printgen.render.item_art import item_picture, picture_for
-from printgen.render.scene import Path, Text, flatten
+from printgen.render.palette import contrast, palette
+from printgen.render.scene import Path, Text, flatten, path_points
 from printgen.rulesets import BUILTIN, load_ruleset
 
 
@@ -51,3 +54,43 @@ def test_pictures_stay_inside_their_circle() -> None:
                     for op in leaf.item.ops:
                         pts = [v for v in op[:6] if isinstance(v, float)]
                         assert all(abs(v) <= 10.5 for v in pts), (item.name, op)
+
+
+def _extent(items: list) -> tuple[float, float, float, float]:
+    """Returns (left, top, right, bottom) of the paths' points, with half their line width."""
+    xs, ys = [], []
+    for leaf in flatten(items):
+        if isinstance(leaf.item, Path):
+            half = (leaf.item.style.width or 0) / 2
+            for x, y in path_points(leaf.item):
+                xs += [x - half, x + half]
+                ys += [y - half, y + half]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_the_picture_is_the_cards_main_art_clear_of_name_and_value() -> None:
+    for name in ("neeley", "ocastudios"):
+        for card in item_components(load_ruleset(name), "en"):
+            tagged = {t: [i for i in card.front if getattr(i, "tag", "") == t]
+                      for t in ("item picture", "art panel", "value badge", "card name")}
+            left, top, right, bottom = _extent(tagged["item picture"])
+            assert max(right - left, bottom - top) >= 0.35 * CARD[0]  # 22 mm: the old emblem's picture spanned ≤ 21.4
+            pl, pt, pr, pb = _extent(tagged["art panel"])
+            assert pl < left and pt < top and right < pr and bottom < pb
+            names = tagged["card name"]
+            assert names and max(t.y for t in names) + 1.5 < pt  # the name's descenders clear the window
+            if tagged["value badge"]:
+                assert bottom < _extent(tagged["value badge"])[1]
+
+
+@pytest.mark.parametrize("grey", [False, True])
+def test_a_cards_value_and_frames_print_in_colour_and_in_grey(grey: bool) -> None:
+    colours = palette(grey)
+    card = next(c for c in item_components(load_ruleset("neeley"), "en"))
+    value = next(i for i in card.front if getattr(i, "tag", "") == "card value")
+    badge = next(i for i in card.front if getattr(i, "tag", "") == "value badge")
+    assert contrast(colours[value.fill], colours[badge.style.fill]) >= 4.5  # the figure reads on its disc
+    edge = badge.style.fill if contrast(colours[badge.style.fill], colours["card.front"]) >= 3 else badge.style.stroke
+    assert contrast(colours[edge], colours["cell.centre"]) >= 3  # the disc stands out from the window it sits on
+    frame = next(i for i in card.front if getattr(i, "tag", "") == "card frame")
+    assert contrast(colours[frame.style.stroke], colours["card.front"]) >= 2  # a frame, not a white line on white

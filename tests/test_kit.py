@@ -44,6 +44,9 @@ def test_every_ruleset_builds_a_kit_of_one_file_per_printer_setting(name: str, l
         first = " ".join(page_texts(pdf)[0].split())  # each file starts by saying what it holds and how to print it
         assert pdf.name in first and (f"{n}: " in first or f"–{n}: " in first)
     assert "–" in howto
+    single = reader(tmp_path / f"{name}-{PRINTED[0]}-{paper.value}-{lang}.pdf")
+    marks = [single.get_destination_page_number(o) for o in single.outline if not isinstance(o, list)]
+    assert marks[:2] == [0, 1]  # the how-to takes one page: no sheet spent on a few lines overleaf
 
 
 def test_each_file_says_its_printer_setting_and_what_to_do(tmp_path: Path) -> None:

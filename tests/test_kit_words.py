@@ -37,7 +37,7 @@ TITLES = (
     "Winning the game", "count of marks",
 )
 META = Metadata("test", subject="test")
-FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+(?: (?:long|short)\b)?|patolli calibrate|\w+_\w+")  # with an option's value
+FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+(?: (?:long|short)\b)?|patolli calibrate")  # with an option's value
 
 
 def english_words(text: str) -> list[str]:
@@ -81,10 +81,12 @@ def test_a_spanish_kit_calls_tiles_sheets_and_seats_puestos(spanish_kit: Path) -
 
 
 # Phrases a rulebook for players does not say.
-PROGRAMMER = ("ruleset", "printgen", "+option", "[[notes]]", "Patolli · Patolli", "Rules of the", "TOML", ".toml")
+PROGRAMMER = ("ruleset", "printgen", "[[notes]]", "Patolli · Patolli", "Rules of the", "TOML", ".toml")
+CODE_NAME = re.compile(r"\+\w|\w_\w")  # an option as a program spells it: bell+partnerships, no_gambling
 
 
-@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("name", BUILTIN + ("bell+partnerships", "bell+no_gambling", "bell+no_gambling_backwards",
+                                  "ocastudios+empty_start"))
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_booklet_and_card_speak_to_players(name: str, lang: str, tmp_path: Path) -> None:
     from printgen.render.booklet import booklet_pages, card_pages
@@ -95,6 +97,7 @@ def test_the_booklet_and_card_speak_to_players(name: str, lang: str, tmp_path: P
     files += write_pages(OutputDir(tmp_path), card_pages(rs, lang, Paper.A4), "card", Format.PDF, False, META)
     text = " ".join(t for f in files for t in page_texts(f))
     assert not [p for p in PROGRAMMER if p in text]
+    assert not CODE_NAME.findall(text), text[max(0, CODE_NAME.search(text).start() - 60):][:120]  # type: ignore[union-attr]
     title = rs.title.get(lang)
     assert title.split(" ", 1)[1] in " ".join(text.split())  # the ruleset's own title, after "Patolli"
 

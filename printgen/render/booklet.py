@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, blank, cover, typeset
+from printgen.render.booklet_layout import A5, HALF_LETTER, PageSpec, back_cover, blank, cover, typeset
 from printgen.render.formats import Flip
 from printgen.render.paper import Paper, Sheet
 from printgen.render.saddle import impose_saddle_stitch, pad_to_four
 from printgen.render.scene import Page
+from printgen.rules_text import back_cover as back_cover_text
 from printgen.rules_text import booklet, reference_card
 from printgen.rules_text.blocks import Document
 from printgen.rules_text.lang import Texts
@@ -26,16 +27,19 @@ def booklet_spec(paper: Paper) -> PageSpec:
 
 
 def booklet_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
-    """Returns the booklet's pages in reading order: the cover, then the rules, numbered from 2."""
+    """Returns the booklet's pages in reading order: the cover, the rules numbered from 2, the back cover."""
     spec = booklet_spec(paper)
     doc = booklet(rs, lang)
-    return [cover(doc, rs, spec, Texts(lang)("cover.note"))] + typeset(doc, rs, spec, numbers_from=2)
+    return ([cover(doc, rs, spec, Texts(lang)("cover.note"))] + typeset(doc, rs, spec, numbers_from=2)
+            + [back_cover(back_cover_text(rs, lang), spec)])
 
 
 def imposed_booklet(pages: list[Page], paper: Paper, flip: Flip = Flip.SHORT) -> list[Page]:
-    """Returns the booklet imposed two-up on landscape sheets, padded to a multiple of four."""
+    """Returns the booklet imposed two-up on landscape sheets, padded to a multiple of four before the back cover."""
     spec_blank = blank(PageSpec(pages[0].width, pages[0].height))
-    return impose_saddle_stitch(pad_to_four(pages, spec_blank), Sheet(paper, landscape=True).size, flip)
+    padded = pad_to_four(pages[:-1], spec_blank, last=pages[-1]) if pages[-1].label == "back cover" else \
+        pad_to_four(pages, spec_blank)
+    return impose_saddle_stitch(padded, Sheet(paper, landscape=True).size, flip)
 
 
 def card_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from printgen.engine.notation import from_compact
@@ -222,15 +222,21 @@ def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
     return boxes
 
 
+def _cover_panel(spec: PageSpec, label: str) -> Page:
+    """Returns a page with the covers' framed panel inside a white margin a home printer's rim disappears into."""
+    page = Page(spec.width, spec.height, label=label)
+    w, h, m = spec.width, spec.height, COVER_MARGIN
+    page.add(rect(m, m, w - 2 * m, h - 2 * m, Style(fill="mat", stroke="mat.edge", width=0.8),
+                  radius=4.0, tag=f"{label} fill"))
+    page.add(rect(m + 2.5, m + 2.5, w - 2 * m - 5, h - 2 * m - 5, Style(stroke="mat.edge", width=0.3),
+                  radius=2.5, tag=f"{label} frame"))
+    return page
+
+
 def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     """Returns the cover: the title, the ruleset, the board in miniature and the language."""
-    page = Page(spec.width, spec.height, label="cover")
+    page = _cover_panel(spec, "cover")
     w = spec.width
-    m = COVER_MARGIN  # a framed panel inside the sheet: a home printer's white rim becomes the cover's margin
-    page.add(rect(m, m, w - 2 * m, spec.height - 2 * m, Style(fill="mat", stroke="mat.edge", width=0.8),
-                  radius=4.0, tag="cover fill"))
-    page.add(rect(m + 2.5, m + 2.5, w - 2 * m - 5, spec.height - 2 * m - 5, Style(stroke="mat.edge", width=0.3),
-                  radius=2.5, tag="cover frame"))
     page.add(glyphs.flower(w / 2, 30, 9, tag="cover flower"))
     page.add(Text(w / 2, 58, "Patolli", "display-black", 40, anchor="middle", tag="cover title"))
     y = 68.0
@@ -279,3 +285,47 @@ def blank(spec: PageSpec) -> Page:
     """Returns an empty page (padding for a booklet)."""
     return Page(spec.width, spec.height, label="blank")
 
+
+
+BACK_INSET = 8.0  # mm from the back cover's frame to its text
+BACK_FOOT = 24.0  # mm at the foot of the back cover's panel for the flower and the name
+
+
+def back_cover(doc: Document, spec: PageSpec) -> Page:
+    """Returns the back cover: a turn at a glance, what the kit holds, sources and credits, in the covers' panel.
+
+    The type is the largest size (9 pt down to 6.5 pt) at which the whole text fits the panel on one page.
+    """
+    page = _cover_panel(spec, "back cover")
+    m = COVER_MARGIN + 2.5 + BACK_INSET
+    frame = Frame(0, m, m, spec.width - 2 * m, spec.height - m - COVER_MARGIN - BACK_FOOT)
+    for size in (9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
+        flow = Flow(lambda n: [replace(frame, page=n, items=[])])
+        flow.place(_back_boxes(doc, frame.w, size))
+        if flow.pages == 1:
+            break
+    for f in flow.frames[:1]:
+        page.add(Group(tuple(f.items), tag="back cover text"))
+    foot = spec.height - COVER_MARGIN - BACK_FOOT
+    x0 = spec.width / 2 - (11.0 + text_width(doc.title, "display-black", 16)) / 2  # the flower and the name, centred
+    page.add(glyphs.flower(x0 + 4.5, foot + 8.5, 4.5, tag="back cover flower"))
+    page.add(Text(x0 + 11.0, foot + 11.5, doc.title, "display-black", 16, tag="back cover title"))
+    page.add(Text(spec.width / 2, foot + 18.5, doc.subtitle, "display-italic", 8, anchor="middle", fill="ink.soft",
+                  tag="back cover subtitle"))
+    return page
+
+
+def _back_boxes(doc: Document, width: float, size: float) -> list[Box]:
+    """Returns the back cover's boxes at a type size: section headings, then their lists and paragraphs."""
+    lead = size * 1.3
+    boxes: list[Box] = []
+    for section in doc.sections:
+        boxes.append(_heading_box(section.title, width, 2))
+        for block in section.blocks:
+            match block:
+                case Bullets(items=items, ordered=ordered):
+                    boxes += [_text_box(item, width, size, lead, indent=4.0, space=0.6,
+                                        prefix=f"{n}." if ordered else "•") for n, item in enumerate(items, 1)]
+                case Paragraph(text=text):
+                    boxes.append(_text_box(text, width, size, lead, space=1.4, fill="ink.soft"))
+    return boxes

@@ -75,37 +75,47 @@ def _card_name(name: str, w: float) -> list[Item]:
 
     size = 13.0
     if fit_size(name, "display", size, w * 0.78) >= 10.5:
-        return [Text(w / 2, w * 0.3, name, "display", fit_size(name, "display", size, w * 0.78), anchor="middle",
+        return [Text(w / 2, 15.5, name, "display", fit_size(name, "display", size, w * 0.78), anchor="middle",
                      tag="card name")]
     size = 11.0
     lines = break_lines(words_of(name, size, "display"), w * 0.78, size)[:2]
     items: list[Item] = []
     for i, ln in enumerate(lines):
         items += [Text(t.x, t.y, t.text, "display", size, anchor="start", tag="card name")
-                  for t in set_line(ln, w * 0.11, w * 0.24 + i * 5.0, size, anchor="middle", width=w * 0.78)]
+                  for t in set_line(ln, w * 0.11, 12.6 + i * 4.6, size, anchor="middle", width=w * 0.78)]
     return items
+
+
+# The art panel of an item card (mm from the card's top left): a square window under the name, the picture
+# filling it as a playing card's art does, the value badge set on its lower edge.
+ART = (9.0, 20.5, 45.0)  # left, top, side
+ART_RADIUS = 17.5  # the picture's radius: 35 mm across, four fifths of the window
 
 
 def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: str = "") -> Component:
     """Returns a named item's card: its name, its value where values differ, its picture (found from art, the
     item's English name, or name); a common back."""
     w, h = CARD
+    x, y, side = ART
+    cy = y + side / 2 - (1.5 if show_value else 0.0)  # a little up where the badge sits on the window's edge
     front: list[Item] = [
         _background(w, h, "card.front"),
         rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET,
-             Style(stroke="card.back", width=0.8), radius=w * 0.05, tag="card frame"),
-        rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.back", width=0.25), radius=w * 0.04,
+             Style(stroke="card.frame", width=0.8), radius=w * 0.05, tag="card frame"),
+        rect(w * 0.08, w * 0.08, w * 0.84, h - w * 0.16, Style(stroke="card.frame", width=0.25), radius=w * 0.04,
              tag="card frame inner"),
-        circle(w / 2, h * 0.5, w * 0.22, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="emblem"),
-        Group(tuple(item_picture(art or name, w / 2, h * 0.5, w * 0.17)), tag="item picture"),
+        rect(x, y, side, side, Style(fill="cell.centre", stroke="card.frame", width=0.5), radius=3.0,
+             tag="art panel"),
+        Group(tuple(item_picture(art or name, w / 2, cy, ART_RADIUS)), tag="item picture"),
         *_card_name(name, w),
         Text(w / 2, h * 0.9, ruleset_title, "body-italic", fit_size(ruleset_title, "body-italic", 6, w * 0.8),
              fill="ink.soft", anchor="middle", tag="card footer"),
     ]
     if show_value:
-        front += [circle(w * 0.5, h * 0.75, w * 0.085, Style(fill="card.back"), tag="value badge"),
-                  Text(w * 0.5, h * 0.75 + 1.7, str(value), "body-black", 12, fill="paper", anchor="middle",
-                       tag="card value")]
+        front += [circle(w * 0.5, y + side, 5.6, Style(fill="card.badge", stroke="card.badge.line", width=0.8),
+                         tag="value badge"),
+                  Text(w * 0.5, y + side + 1.75, str(value), "body-black", 12.5, fill="card.badge.text",
+                       anchor="middle", tag="card value")]
     return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card", family="item card")
 
 

@@ -34,4 +34,8 @@ def howto_page(rs: Ruleset, lang: str, paper: Paper, files: list[tuple[str, list
         ), key="howto"),
     ))
     w, h = Sheet(paper).size
-    return typeset(doc, rs, PageSpec(w, h, top=16, bottom=18, inner=18, outer=18))
+    for columns in (1, 2):  # two columns where a language's longer words would leave a few lines overleaf
+        pages = typeset(doc, rs, PageSpec(w, h, top=16, bottom=18, inner=18, outer=18, columns=columns, gutter=8))
+        if len(pages) == 1:
+            break
+    return pages

@@ -132,18 +132,51 @@ def _open_sides(c: Component, x: float, y: float, others: list[tuple[Component, 
     return (not shares(-c.w, 0), not shares(0, -c.h), not shares(c.w, 0), not shares(0, c.h))
 
 
+def turned(c: Component) -> Component:
+    """Returns the component a quarter turn round, its top to the left; its back is turned the other way, so a
+    turned card's back stands to its front as an upright card's does, on either flip."""
+    front = Group(c.front, Affine(0, -1, 1, 0, 0, c.w), tag="turned")
+    back = Group(c.back, Affine(0, 1, -1, 0, c.h, 0), tag="turned")
+    return Component(c.h, c.w, (front,), (back,), name=c.name, family=c.family)
+
+
+def _turned_row(rows: list[list[tuple[Component, float]]], width: float,
+                room: float) -> tuple[list[tuple[Component, float]], list[Component]] | None:
+    """Returns a row of upright components that no longer fit, turned a quarter to fit the room left under the
+    rows above, and the components still to place; None when turning does not fit one."""
+    stream = [c for row in rows for c, _ in row]
+    first = stream[0]
+    if first.h <= first.w or first.w > room + 1e-9 or first.h > width + 1e-9:
+        return None
+    k = 0
+    while k < len(stream) and k < int((width + 1e-9) // first.h) and (k == 0 or _butts(first, stream[k])):
+        k += 1
+    t = turned(first)
+    return [(t if c is first else turned(c), i * first.h) for i, c in enumerate(stream[:k])], stream[k:]
+
+
 def grid_sheets(components: list[Component], sheet: Sheet, flip: Flip,
                 offset: tuple[float, float]) -> list[list[Placed]]:
     """Returns components packed in rows per sheet, each with its front and back position and its open sides.
 
-    Rows of one family butt on the rows of the same family above them; any other row keeps a gutter."""
+    Rows of one family butt on the rows of the same family above them; any other row keeps a gutter. Where
+    upright components (cards) no longer fit under the rows of a sheet, a row of them turned a quarter round
+    fills the room if it can (two more cards on Letter)."""
     x0, y0, cw, ch = sheet.content  # the cut marks go in the margin round it
     pages: list[list[tuple[Component, float, float]]] = [[]]
     cy, above = 0.0, None
-    for row in _shelves(components, cw):
+    rows = _shelves(components, cw)
+    while rows:
+        row = rows.pop(0)
         h = max(c.h for c, _ in row)
         gap = 0.0 if above is None or (_one_family(row) and _one_family(above) and _butts(above[0][0], row[0][0])) \
             else GUTTER
+        if cy + gap + h > ch + 1e-9 and pages[-1]:
+            fit = _turned_row([row] + rows, cw, ch - cy - GUTTER)
+            if fit is not None:
+                row, rest = fit
+                rows = _shelves(rest, cw) if rest else []
+                h, gap = row[0][0].h, GUTTER
         if cy + gap + h > ch + 1e-9:
             if not pages[-1]:
                 raise OptionError(f"a {row[0][0].name or 'component'} of {row[0][0].w:g} × {h:g} mm does not fit "

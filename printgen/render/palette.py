@@ -37,6 +37,10 @@ COLOUR: dict[str, str] = {
     "card.back": "#7A2E1B",
     "card.back.pattern": "#C98B5A",
     "card.front": "#FFF8EA",
+    "card.frame": "#7A2E1B",  # an item card's frames and art window
+    "card.badge": "#7A2E1B",  # an item card's value: a disc, its ring and its figure
+    "card.badge.line": "#FFF8EA",
+    "card.badge.text": "#FFFFFF",
     "cut": "#000000",
     "scale": "#000000",
     "player.0": PLAYER_COLOURS[0],
@@ -72,6 +76,10 @@ GREY: dict[str, str] = {
     "card.back": "#FFFFFF",
     "card.back.pattern": "#888888",
     "card.front": "#FFFFFF",
+    "card.frame": "#888888",
+    "card.badge": "#FFFFFF",
+    "card.badge.line": "#000000",
+    "card.badge.text": "#000000",
     "cut": "#000000",
     "scale": "#000000",
     # Pieces are white with a black ring, shape and letter: no solid dark fills to cost ink.

@@ -7,9 +7,10 @@ from printgen.render.formats import Flip
 from printgen.render.scene import Group, Page
 
 
-def pad_to_four(pages: list[Page], blank: Page) -> list[Page]:
-    """Returns the pages padded with blanks to a multiple of four."""
-    return pages + [blank] * (-len(pages) % 4)
+def pad_to_four(pages: list[Page], blank: Page, last: Page | None = None) -> list[Page]:
+    """Returns the pages padded with blanks to a multiple of four; a last page (the back cover) follows the blanks."""
+    tail = [last] if last is not None else []
+    return pages + [blank] * (-(len(pages) + len(tail)) % 4) + tail
 
 
 def saddle_order(n: int) -> list[tuple[int, int]]:

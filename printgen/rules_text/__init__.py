@@ -18,12 +18,12 @@ from printgen.rules_text.blocks import (
     Table,
     spans,
 )
-from printgen.rules_text.content import BOOKLET_SECTIONS, CARD_SECTIONS, booklet, reference_card
+from printgen.rules_text.content import BOOKLET_SECTIONS, CARD_SECTIONS, back_cover, booklet, reference_card
 from printgen.rules_text.lang import LANGS
 from printgen.rules_text.markdown import to_markdown
 
 __all__ = [
     "BOOKLET_SECTIONS", "CARD_SECTIONS", "LANGS", "Align", "Block", "BoardFigure", "Bullets", "CellFigure",
-    "Document", "Heading", "Paragraph", "Section", "Span", "Table", "booklet", "reference_card", "spans",
+    "Document", "Heading", "Paragraph", "Section", "Span", "Table", "back_cover", "booklet", "reference_card", "spans",
     "to_markdown",
 ]

@@ -230,6 +230,20 @@ def booklet(rs: Ruleset, lang: str = "en") -> Document:
                     lang, sections)
 
 
+# ---- the back cover ----
+
+def back_cover(rs: Ruleset, lang: str = "en") -> Document:
+    """Returns the booklet's back cover: a turn at a glance, what the kit holds, the sources and the credits."""
+    P = _check(rs, lang)
+    T = P.T
+    glance = Section(T("back.turn"), card_turn(P).blocks, "turn")
+    kit = Section(T("back.kit"), (Bullets(tuple(component_line(P, c) for c in components(rs))),), "components")
+    credits = Section(T("back.credits"), (Bullets(tuple(T(f"source.{s}") for s in SOURCES)),
+                                          Paragraph(T("back.made")), Paragraph(T("back.type"))), "credits")
+    return Document(T("document.booklet_title"), P.T("document.booklet_subtitle", variant=P.variant()), lang,
+                    (glance, kit, credits))
+
+
 # ---- the reference card ----
 
 def card_turn(P: Phrases) -> Section:
