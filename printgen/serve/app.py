@@ -32,6 +32,7 @@ from printgen.engine.position import seat_name
 from printgen.errors import OverwriteError, PatolliError
 from printgen.files import FileBusyError
 from printgen.lang import LANGS, templates
+from printgen.play.bean_check import check as check_beans
 from printgen.play.table import Table, read_cast
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.registry import player
@@ -44,6 +45,7 @@ from printgen.serve.store import Store, UnknownGame
 STATIC = Path(__file__).parent / "static"
 BODY_LIMIT = 64 * 1024
 COOKIE = "patolli_table"
+MAX_LOGGED = 2000  # casts of a bean check
 
 
 class BadRequest(PatolliError):
@@ -319,6 +321,25 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         return StreamingResponse(hub.stream(name, stamp, lambda: False), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    async def beans(request: Request) -> Response:
+        lang = _lang(request)
+        data = await _body(request)
+        spec = _get(data, "ruleset", str, ruleset, "a ruleset's name")
+        if spec not in (ruleset, *BUILTIN):
+            offered = ", ".join(dict.fromkeys([ruleset, *BUILTIN]))
+            raise BadRequest(f"unknown ruleset {spec[:40]!r}: choose one of {offered}")
+        casts = _get(data, "casts", list, what="a list of casts, each a list of true (marked) and false (blank)")
+        if len(casts) > MAX_LOGGED or not all(isinstance(c, list) and all(isinstance(f, bool) for f in c)
+                                              for c in casts):
+            raise BadRequest(f"\"casts\" must be up to {MAX_LOGGED} casts, each a list of true (marked) and false "
+                             "(blank)")
+
+        def work() -> dict[str, Any]:
+            rs = load_ruleset(spec)
+            report = check_beans([tuple(c) for c in casts], rs.beans.count, rs.beans.mark_probability)
+            return views.beans_json(report, rs, lang)
+        return JSONResponse(await run_in_threadpool(work))
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(404, f"nothing at {request.url.path[:80]}")
 
@@ -331,6 +352,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         Route("/api/info", g(info)),
         Route("/api/words", g(words)),
         Route("/api/games", g(games), methods=["GET"]),
+        Route("/api/beans", g(beans), methods=["POST"]),
         Route("/api/games", g(create), methods=["POST"]),
         Route("/api/pieces/{seat}.svg", g(piece)),
         Route("/api/games/{name}", g(show)),
