@@ -14,6 +14,7 @@ from printgen.engine.events import EventKind
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.play.bean_check import MIN_CASTS, BeanReport
+from printgen.play.lessons import lessons
 from printgen.play.table import Change, Step, Table
 from printgen.players.advisor import Analysis
 from printgen.players.explain import reasons, summary
@@ -255,3 +256,19 @@ def beans_json(report: BeanReport, rs: Ruleset, lang: str) -> dict[str, Any]:
                          for r, lo, hi in report.per_bean],
             "odd_beans": [b + 1 for b in report.odd_beans],
             "verdict": report.verdict.value, "verdict_words": verdict, "lines": lines}
+
+
+def lessons_json(table: Table, lang: str) -> list[dict[str, Any]]:
+    """Returns the lessons of a learning game so far: each rule in words when it first happened, and its cell."""
+    pos = table.position
+    P = Phrases(pos.ruleset, lang)
+    person = table.people[0] if table.people else 0
+    start = table.session.record.positions()[0]
+    out = []
+    for lesson in lessons(start, table.steps(0), person, table.pending is not None):
+        text = P.T(f"serve.learn_{lesson.topic}", seat=seat_name(person), cell=lesson.cell or "")
+        what = describe_event(P, lesson.event) if lesson.event is not None else None
+        if what:
+            text += " " + P.T("serve.learn_what", what=what)
+        out.append({"turn": lesson.turn, "topic": lesson.topic, "cell": lesson.cell, "text": text})
+    return out
