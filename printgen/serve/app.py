@@ -188,6 +188,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         for spec in specs:
             rs = load_ruleset(spec)
             rulesets.append({"spec": spec, "title": rs.title, "players": list(rs.player_counts()),
+                             "beans": rs.beans.count,
                              "options": [{"name": o.name, "description": o.description.get(lang)}
                                          for o in rs.options]})
         return JSONResponse({"rulesets": rulesets, "levels": MAX_LEVEL, "level": DEFAULT_LEVEL, "link": link,

@@ -13,7 +13,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.events import EventKind
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
-from printgen.play.bean_check import MIN_CASTS, BeanReport
+from printgen.play.bean_check import ALPHA, MIN_CASTS, BeanReport, Verdict
 from printgen.play.lessons import lessons
 from printgen.play.table import Change, Step, Table
 from printgen.players.advisor import Analysis
@@ -246,7 +246,10 @@ def beans_json(report: BeanReport, rs: Ruleset, lang: str) -> dict[str, Any]:
         lines.append(P.T("serve.beans_chi", chi=P.T.number(report.chi2, 2), df=report.df,
                          p=P.T.number(report.chi2_p, 3)))
     lines += [P.T("serve.beans_odd", n=b + 1, percent=pc(report.per_bean[b][0])) for b in report.odd_beans]
-    verdict = P.T(f"serve.beans_{report.verdict.value}", min=MIN_CASTS)
+    key = report.verdict.value
+    if report.verdict is Verdict.UNFAIR and report.rate_p >= ALPHA and not report.odd_beans:
+        key = "unfair_spread"  # the marks are right in number but not spread over the casts as chance spreads them
+    verdict = P.T(f"serve.beans_{key}", min=MIN_CASTS)
     return {"casts": report.casts, "rate": round(report.rate, 4),
             "interval": [round(x, 4) for x in report.interval], "expected": report.expected,
             "rate_p": round(report.rate_p, 6), "chi2": None if report.chi2 is None else round(report.chi2, 4),
