@@ -229,16 +229,21 @@ function follow() {
   source.addEventListener("gone", () => { source.close(); showLobby(); });
 }
 
+function setBusy(on) {
+  busy = on;
+  document.body.dataset.busy = on ? "1" : "";  // tells the browser tests an action is under way
+}
+
 async function act(path, body) {
   if (busy) return;
-  busy = true;
+  setBusy(true);
   try {
     const s = await api(`/api/games/${encodeURIComponent(game)}/${path}`, body || {});
     selected = suggestion = null;
     $("panel").replaceChildren();
     if (s.undo) showList(s.undo.title, s.undo.lines);
     draw(s);
-  } catch (e) { showError(e); } finally { busy = false; }
+  } catch (e) { showError(e); } finally { setBusy(false); }
   if (state && state.computers_to_play && !state.people_out) setTimeout(() => act("continue"), 50);
 }
 
@@ -246,6 +251,7 @@ function seatName(letter) { return letter; }
 
 function draw(s) {
   state = s;
+  Object.assign(document.body.dataset, { stamp: s.stamp, over: String(s.over), out: String(s.people_out) });
   $("turn").textContent = `${s.ruleset.title} · ${s.turn_words}`;
   $("prompt").textContent = s.prompt;
   $("last").textContent = s.last ? s.last.words : "";
@@ -431,14 +437,14 @@ function drawControls() {
 
 async function playOut() {
   $("controls").replaceChildren(el("p", {}, W.playing_out));
-  busy = true;
+  setBusy(true);
   try {
     let s = state;
     while (!s.over) {
       s = await api(`/api/games/${encodeURIComponent(game)}/continue`, { all: true });
       draw(s);
     }
-  } catch (e) { showError(e); } finally { busy = false; }
+  } catch (e) { showError(e); } finally { setBusy(false); }
 }
 
 function beanPanel(path) {
