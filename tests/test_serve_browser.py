@@ -96,7 +96,7 @@ def browser() -> Iterator[sync_api.Browser]:
 
 def _start_solo(page: sync_api.Page, url: str, name: str) -> None:
     page.goto(url)
-    page.wait_for_selector("#new button[type=submit]")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.fill("input[name=name]", name)
     page.click("#new button[type=submit]")
     page.wait_for_selector("#controls button")
@@ -240,7 +240,7 @@ def _feed(page: sync_api.Page) -> str:
 def test_a_whole_solo_contest_to_its_end(short_server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(short_server.url)
-    page.wait_for_selector("#new button[type=submit]")
+    page.wait_for_selector("select[name=level] option", state="attached")
     assert page.locator("select[name=ruleset]").input_value().endswith("short.toml")
     page.fill("input[name=name]", "whole")
     page.select_option("select[name=level]", "0")
@@ -258,7 +258,7 @@ def test_a_whole_solo_contest_to_its_end(short_server: Server, browser) -> None:
 def test_a_referee_carries_a_three_person_contest(short_server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(short_server.url)
-    page.wait_for_selector("#new button[type=submit]")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.fill("input[name=name]", "three")
     page.check("input[value=referee]")
     page.select_option("select[name=people]", "3")
@@ -289,7 +289,7 @@ def test_every_ruleset_starts_and_plays_on_a_phone_with_board_taps(short_server:
                                                                    ruleset: str) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(short_server.url)
-    page.wait_for_selector("#new button[type=submit]")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.fill("input[name=name]", f"every-{ruleset}")
     page.select_option("select[name=ruleset]", ruleset)
     page.select_option("select[name=level]", "0")
@@ -346,7 +346,7 @@ def test_a_bankrupt_person_lets_the_rest_play_out(short_server: Server, browser)
 def test_the_guided_first_game_teaches_on_the_board(short_server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(short_server.url)
-    page.wait_for_selector("#learnbtn")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.select_option("select[name=ruleset]", "gatigo")
     page.click("#learnbtn")
     page.wait_for_selector("#tip:not([hidden])")
@@ -367,7 +367,7 @@ def test_the_guided_first_game_teaches_on_the_board(short_server: Server, browse
 def test_checking_ones_beans_on_the_page(short_server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(short_server.url)
-    page.wait_for_selector("#beansbtn")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.select_option("select[name=ruleset]", "bell")
     page.click("#beansbtn")
     assert page.locator("#beanfaces .bean").count() == 5
