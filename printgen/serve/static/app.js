@@ -531,6 +531,11 @@ async function start() {
   $("tipok").addEventListener("click", tipsRead);
   $("zoom").addEventListener("click", () => { zoomed = !zoomed; applyZoom(); });
   window.addEventListener("resize", () => { if (game) applyZoom(); });
+  window.addEventListener("hashchange", () => {  // a shared link, or the browser's back button
+    const m = location.hash.match(/^#g=(.+)$/);
+    if (m && decodeURIComponent(m[1]) !== game) openGame(decodeURIComponent(m[1]));
+    else if (!m && game) showLobby().catch(showError);
+  });
   $("home").addEventListener("click", () => { location.hash = ""; showLobby().catch(showError); });
   $("lang").addEventListener("click", async () => {
     lang = lang === "es" ? "en" : "es";
