@@ -8,20 +8,21 @@ from typing import Annotated, Any
 
 import typer
 
+from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, PlayersOpt
+from printgen.players.levels import DEFAULT_LEVEL
 
 TARGETS: dict[str, float] = {"median": 0.100, "p95": 0.300, "memory_mb": 300.0}
 
 
 @reports_errors
 def bench_serve(
-    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="Ruleset to time (repeatable; "
-                                                      "default: every built-in one).")] = None,
+    rulesets: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="Ruleset to time (repeatable; "
+                                                       "default: every built-in one).")] = None,
     players: PlayersOpt = None,
     turns: Annotated[int, typer.Option("--turns", min=5, max=2000, help="Timed turns per ruleset.")] = 60,
-    level: Annotated[int | None, typer.Option("--level", min=0, max=6, help="Advice level (default: the "
-                                              "advisor's default).")] = None,
+    level: LevelOpt = DEFAULT_LEVEL,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the games played.")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
@@ -31,14 +32,13 @@ def bench_serve(
     the web app in this process; reports median, 95th percentile and the memory in use.
     """
     from printgen.cli.engine_ready import prepare_engine
-    from printgen.players.levels import DEFAULT_LEVEL
     from printgen.rulesets.load import BUILTIN
     from printgen.serve.bench import ACTIONS, measure, rss_mb, summary
 
-    specs = ruleset or list(BUILTIN)
+    specs = rulesets or list(BUILTIN)
     prepare_engine("play")
     say = None if as_json else (lambda text: print(f"… {text}", file=sys.stderr))
-    results = measure(specs, turns, DEFAULT_LEVEL if level is None else level, seed, say, players)
+    results = measure(specs, turns, level, seed, say, players)
     memory = rss_mb()
     rows: list[dict[str, Any]] = []
     for r in results:
@@ -49,11 +49,11 @@ def bench_serve(
                          "board_fill": round(sum(r.fill) / max(1, len(r.fill)), 2)})
     ok = all(x["median_ms"] <= TARGETS["median"] * 1000 and x["p95_ms"] <= TARGETS["p95"] * 1000 for x in rows)
     if as_json:
-        print(json.dumps({"level": DEFAULT_LEVEL if level is None else level, "rows": rows,
+        print(json.dumps({"level": level, "rows": rows,
                           "memory_mb": round(memory, 1), "targets": TARGETS,
                           "within_targets": ok and memory <= TARGETS["memory_mb"]}))
         return
-    print(f"answer times through the web app, advice at level {DEFAULT_LEVEL if level is None else level} "
+    print(f"answer times through the web app, advice at level {level} "
           f"(targets: median ≤ 100 ms, 95th percentile ≤ 300 ms):")
     print(f"  {'ruleset':<11} {'action':<7} {'turns':>5} {'median':>9} {'95th':>9}  board filled")
     for x in rows:

@@ -46,7 +46,7 @@ from printgen.serve.store import Store, UnknownGame
 STATIC = Path(__file__).parent / "static"
 BODY_LIMIT = 64 * 1024
 COOKIE = "patolli_table"
-MAX_LOGGED = 2000  # casts of a bean check
+MAX_LOGGED = 1000  # casts of a bean check (the page keeps the last 1000; 5 beans each fit the body limit)
 
 
 class BadRequest(PatolliError):

@@ -170,7 +170,7 @@ function showBeans() {
   $("beanlog").onclick = () => {
     const log = beanLog(r.spec);
     log.push([...faces]);
-    localStorage.setItem("beans:" + r.spec, JSON.stringify(log.slice(-2000)));
+    localStorage.setItem("beans:" + r.spec, JSON.stringify(log.slice(-1000)));
     faces.fill(false);
     beanButtons.forEach((b) => { b.classList.remove("on"); b.setAttribute("aria-pressed", "false"); b.textContent = W.blank; });
     judge();
