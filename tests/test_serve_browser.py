@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -14,6 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from printgen.rulesets import builtin_text
+from printgen.rulesets.load import BUILTIN
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install .[test])")
 CHROMIUM = shutil.which("chromium")
@@ -33,15 +37,15 @@ def _free_port() -> int:
 class Server:
     """The `patolli serve` command running in the background on a free port."""
 
-    def __init__(self, saves: Path) -> None:
-        self.saves, self.port = saves, _free_port()
+    def __init__(self, saves: Path, ruleset: str = "bell") -> None:
+        self.saves, self.port, self.ruleset = saves, _free_port(), ruleset
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "printgen", "serve", "--port", str(self.port),
-                                      "--saves", str(self.saves)], cwd=ROOT, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+                                      "--saves", str(self.saves), "--ruleset", self.ruleset], cwd=ROOT,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
                 urllib.request.urlopen(self.url + "api/games", timeout=1)
@@ -67,6 +71,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
+def short_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose first ruleset is a short one: GATIGO with one piece each and two goods, so that a whole
+    contest takes a few dozen taps."""
+    folder = tmp_path_factory.mktemp("short")
+    text = builtin_text("gatigo").replace("pieces = [5, 5, 5]", "pieces = [1, 1, 1]") \
+        .replace("starting_items = 20", "starting_items = 2").replace('name = "gatigo"', 'name = "short"')
+    (folder / "short.toml").write_text(text, encoding="utf-8")
+    s = Server(folder / "saves", str(folder / "short.toml"))
+    s.start()
+    yield s
+    assert s.proc is not None
+    s.proc.terminate()
+    s.proc.wait(10)
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[sync_api.Browser]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
@@ -76,7 +96,7 @@ def browser() -> Iterator[sync_api.Browser]:
 
 def _start_solo(page: sync_api.Page, url: str, name: str) -> None:
     page.goto(url)
-    page.wait_for_selector("#new button[type=submit]")
+    page.wait_for_selector("select[name=level] option", state="attached")
     page.fill("input[name=name]", name)
     page.click("#new button[type=submit]")
     page.wait_for_selector("#controls button")
@@ -157,3 +177,208 @@ def test_a_refereed_game_and_the_spanish_page(server: Server, browser) -> None:
     _play_turns(page, 10)
     assert page.locator("#feed li").count() >= 3
     assert page.locator("html").get_attribute("lang") == "es"
+
+
+IDLE = ("document.body.dataset.busy !== '1' && (document.body.dataset.over === 'true' || "
+        "document.querySelector('#controls button') !== null)")
+
+
+def _wait_idle(page: sync_api.Page) -> None:
+    """Waits until no action is under way and the person has something to tap (or the contest is over)."""
+    page.wait_for_function(IDLE, timeout=30000)
+
+
+def _tap_and_wait(page: sync_api.Page, target: sync_api.Locator) -> None:
+    """Taps a control that acts, and waits for the table to change."""
+    before = page.evaluate("document.body.dataset.stamp")
+    target.click()
+    page.wait_for_function("s => document.body.dataset.stamp !== s || !document.querySelector('#error').hidden",
+                           arg=before, timeout=30000)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    _wait_idle(page)
+
+
+def _tap_on_board(page: sync_api.Page) -> bool:
+    """Plays the person's first legal move by tapping the board (the piece, then its green cell); returns whether
+    a move could be tapped there."""
+    legal = page.evaluate("state.legal.filter(m => (m.kind === 'move' || m.kind === 'enter') && m.target)")
+    if not legal:
+        return False
+    mv = legal[0]
+    if mv["kind"] == "move":
+        page.locator(f"#overlay rect.hit[data-cell='{mv['origin']}']").click()
+        page.wait_for_selector("#overlay circle.sel")
+    _tap_and_wait(page, page.locator(f"#overlay rect.hit[data-cell='{mv['target']}']"))
+    return True
+
+
+def _drive(page: sync_api.Page, actions: int, board_taps: bool = False) -> int:
+    """Plays the person's side (or every person's, refereeing) for up to `actions` taps or to the contest's end:
+    cast for me, then a move (tapped on the board or its button), bets, and letting the rest play out when every
+    person is out. Returns the taps made."""
+    for n in range(actions):
+        _wait_idle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            return n
+        if page.evaluate("document.body.dataset.out") == "true":
+            page.locator("#controls button.primary").click()
+            page.wait_for_function("document.body.dataset.over === 'true'", timeout=120000)
+            return n + 1
+        if page.evaluate("state.phase") == "bet":
+            _tap_and_wait(page, page.locator("#controls button").first)
+        elif page.evaluate("state.pending") is None:
+            _tap_and_wait(page, page.locator("#controls button.primary").first)
+        elif not (board_taps and _tap_on_board(page)):
+            _tap_and_wait(page, page.locator("#controls button.move").first)
+    return actions
+
+
+def _feed(page: sync_api.Page) -> str:
+    return page.locator("#feed").inner_text()
+
+
+def test_a_whole_solo_contest_to_its_end(short_server: Server, browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url)
+    page.wait_for_selector("select[name=level] option", state="attached")
+    assert page.locator("select[name=ruleset]").input_value().endswith("short.toml")
+    page.fill("input[name=name]", "whole")
+    page.select_option("select[name=level]", "0")
+    page.click("#new button[type=submit]")
+    _wait_idle(page)
+    taps = _drive(page, 400)
+    assert page.evaluate("document.body.dataset.over") == "true" and taps >= 3
+    assert page.locator("#prompt").inner_text() in ("A wins the contest", "B wins the contest") or \
+        "wins" in page.locator("#prompt").inner_text()
+    assert "pays" in _feed(page) or "gets" in _feed(page)  # the goods changed hands on the way
+    assert page.locator("#controls button").count() == 0  # nothing left to do
+    page.close()
+
+
+def test_a_referee_carries_a_three_person_contest(short_server: Server, browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url)
+    page.wait_for_selector("select[name=level] option", state="attached")
+    page.fill("input[name=name]", "three")
+    page.check("input[value=referee]")
+    page.select_option("select[name=people]", "3")
+    page.click("#new button[type=submit]")
+    _wait_idle(page)
+    assert page.locator("#seats li").count() == 3 and page.locator("#seats").inner_text().count("(person)") == 3
+    seen = set()
+    hinted = False
+    for _ in range(300):
+        _wait_idle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        seen.add(page.evaluate("state.to_move"))
+        if page.evaluate("state.pending") is not None and len(seen) == 3 and not hinted:
+            page.get_by_role("button", name="Advice").click()  # a hint for the player to move
+            page.wait_for_selector("#panel ol li")
+            assert re.search(r"wins this game .* in (10|20)", page.locator("#panel").inner_text())
+            hinted = True
+        _drive(page, 1)
+    assert page.evaluate("document.body.dataset.over") == "true"
+    assert seen == {"A", "B", "C"} and hinted  # the phone kept the turn order of all three
+    assert "wins" in page.locator("#prompt").inner_text()
+    page.close()
+
+
+@pytest.mark.parametrize("ruleset", BUILTIN)
+def test_every_ruleset_starts_and_plays_on_a_phone_with_board_taps(short_server: Server, browser,
+                                                                   ruleset: str) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url)
+    page.wait_for_selector("select[name=level] option", state="attached")
+    page.fill("input[name=name]", f"every-{ruleset}")
+    page.select_option("select[name=ruleset]", ruleset)
+    page.select_option("select[name=level]", "0")
+    page.click("#new button[type=submit]")
+    _wait_idle(page)
+    page.click("#zoom")  # cells are ~20 px on a phone: zoomed, each is a target of at least 44 px
+    page.wait_for_function("document.querySelector('#overlay rect.hit').getBoundingClientRect().width >= 44",
+                           timeout=5000)
+    _drive(page, 14, board_taps=True)
+    assert page.locator("#feed li").count() >= 4
+    assert page.locator("#overlay image.piece").count() >= 1 or ruleset == "neeley"
+    assert page.locator("#error").is_hidden()
+    page.close()
+
+
+def test_a_bankrupt_person_lets_the_rest_play_out(short_server: Server, browser) -> None:
+    from printgen.play.session import Session
+    from printgen.play.table import Table
+    from printgen.players.advisor import advise
+    from printgen.players.registry import player
+    from printgen.rulesets import load_ruleset
+
+    rs = load_ruleset(short_server.ruleset)
+    path = short_server.saves / "broke.json"
+    for seed in range(40):  # the person plays the worst move each time, until out while B and C play on
+        s = Session.start(rs, 3, {1: player("advisor:0"), 2: player("advisor:0")}, seed, path, True,
+                          lambda e, r: None)
+        table = Table(s)
+        while not table.over and not table.people_out():
+            if table.computers_to_play():
+                table.run_computers(None)
+                continue
+            if table.position.phase.value == "bet":
+                table.bet(table.position.legal_moves(0)[0].amount)
+                continue
+            marks = table.cast(None)
+            if table.pending is not None:
+                table.move(advise(table.position, marks, 0).suggestions[-1].move)
+        s.close()
+        if table.people_out():
+            break
+    assert table.people_out()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url + "#g=broke")
+    page.wait_for_selector("#notes p")
+    assert "A is out of the contest" in page.locator("#notes").inner_text()
+    assert page.locator("#controls button.primary").inner_text() == "Let the rest play out at once"
+    page.locator("#controls button.primary").click()
+    page.wait_for_function("document.body.dataset.over === 'true'", timeout=120000)
+    assert "B wins" in page.locator("#prompt").inner_text() or "C wins" in page.locator("#prompt").inner_text()
+    page.close()
+
+
+def test_the_guided_first_game_teaches_on_the_board(short_server: Server, browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url)
+    page.wait_for_selector("select[name=level] option", state="attached")
+    page.select_option("select[name=ruleset]", "gatigo")
+    page.click("#learnbtn")
+    page.wait_for_selector("#tip:not([hidden])")
+    assert "You play A" in page.locator("#tip").inner_text()
+    assert page.locator("#overlay circle.tipcell").count() == 1  # the start cell, marked on the board
+    topics = set()
+    for _ in range(30):
+        _wait_idle(page)
+        if page.locator("#tip").is_visible():
+            topics |= {t for t in page.locator("#tiplines li").evaluate_all("ls => ls.map(l => l.dataset.topic)")}
+            page.click("#tipok")
+            assert page.locator("#tip").is_hidden()
+        _drive(page, 1)
+    assert {"start", "cast", "choose", "enter", "move"} <= topics
+    page.close()
+
+
+def test_checking_ones_beans_on_the_page(short_server: Server, browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(short_server.url)
+    page.wait_for_selector("select[name=level] option", state="attached")
+    page.select_option("select[name=ruleset]", "bell")
+    page.click("#beansbtn")
+    assert page.locator("#beanfaces .bean").count() == 5
+    for i in range(30):  # beans that always show three marks, never 0, 1, 2, 4 or 5: not what chance gives
+        for j in ((0, 1, 2), (2, 3, 4), (0, 2, 4))[i % 3]:
+            page.locator("#beanfaces .bean").nth(j).click()
+        page.click("#beanlog")
+        page.wait_for_function("n => document.querySelector('#beanlines li') && "
+                               "document.querySelector('#beanlines li').innerText.startsWith(n + ' casts')", arg=i + 1)
+    assert page.locator("#verdict").inner_text().startswith("Not fair enough to play with")
+    assert "chi-square" in page.locator("#beanlines").inner_text()
+    page.click("#beanclear")
+    page.wait_for_function("document.querySelector('#verdict').innerText.startsWith('0 casts')")
+    page.close()

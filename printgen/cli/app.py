@@ -20,6 +20,7 @@ from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
 from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
+from printgen.cli.bench_serve_cmd import bench_serve
 from printgen.cli.bench_startup_cmd import bench_startup
 from printgen.cli.cast_cmd import cast
 from printgen.cli.kit_cmd import kit, rules
@@ -39,7 +40,7 @@ SECTIONS = {
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("arena", "tournament", "solve", "bench", "bench-players", "bench-print",
-                                "bench-startup"),
+                                "bench-startup", "bench-serve"),
 }
 
 
@@ -102,6 +103,7 @@ app.command("play")(play)
 app.command("serve")(serve)
 app.command("bench-players")(bench_players)
 app.command("bench-startup")(bench_startup)
+app.command("bench-serve")(bench_serve)
 for _command in (kit, rules, board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 

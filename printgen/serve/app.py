@@ -32,6 +32,8 @@ from printgen.engine.position import seat_name
 from printgen.errors import OverwriteError, PatolliError
 from printgen.files import FileBusyError
 from printgen.lang import LANGS, templates
+from printgen.play.bean_check import check as check_beans
+from printgen.play.lessons import LEARN_PLAYER, LEARN_SEED
 from printgen.play.table import Table, read_cast
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.registry import player
@@ -44,6 +46,7 @@ from printgen.serve.store import Store, UnknownGame
 STATIC = Path(__file__).parent / "static"
 BODY_LIMIT = 64 * 1024
 COOKIE = "patolli_table"
+MAX_LOGGED = 1000  # casts of a bean check (the page keeps the last 1000; 5 beans each fit the body limit)
 
 
 class BadRequest(PatolliError):
@@ -130,6 +133,14 @@ def _lang(request: Request) -> str:
     return lang
 
 
+def _table_json(table: Table, name: str, request: Request, lang: str) -> dict[str, Any]:
+    """Returns the table's JSON, with the lessons of a guided game when the page asks (`?learn=1`)."""
+    out = views.table_json(table, name, lang)
+    if request.query_params.get("learn") == "1":
+        out["lessons"] = views.lessons_json(table, lang)
+    return out
+
+
 def _cast_of(table: Table, data: dict[str, Any]) -> int:
     faces = _get(data, "faces", list, None, "a list of true (marked) and false (blank), one per bean")
     if faces is not None and not all(isinstance(f, bool) for f in faces):
@@ -161,7 +172,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
             with store.table(name) as table:
                 extra = action(table, data) or {}
                 table.run_computers()
-                return {**views.table_json(table, name, lang), **extra}
+                return {**_table_json(table, name, request, lang), **extra}
 
         result = await run_in_threadpool(work)
         hub.changed(name)
@@ -177,6 +188,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         for spec in specs:
             rs = load_ruleset(spec)
             rulesets.append({"spec": spec, "title": rs.title, "players": list(rs.player_counts()),
+                             "beans": rs.beans.count,
                              "options": [{"name": o.name, "description": o.description.get(lang)}
                                          for o in rs.options]})
         return JSONResponse({"rulesets": rulesets, "levels": MAX_LEVEL, "level": DEFAULT_LEVEL, "link": link,
@@ -228,7 +240,7 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
 
         def work() -> dict[str, Any]:
             with store.table(name) as table:
-                return views.table_json(table, name, lang)
+                return _table_json(table, name, request, lang)
         return JSONResponse(await run_in_threadpool(work))
 
     async def geometry(request: Request) -> Response:
@@ -319,6 +331,43 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         return StreamingResponse(hub.stream(name, stamp, lambda: False), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    async def learn(request: Request) -> Response:
+        data = await _body(request)
+        spec = _get(data, "ruleset", str, ruleset, "a ruleset's name")
+        if spec not in (ruleset, *BUILTIN):
+            offered = ", ".join(dict.fromkeys([ruleset, *BUILTIN]))
+            raise BadRequest(f"unknown ruleset {spec[:40]!r}: choose one of {offered}")
+
+        def work() -> str:
+            rs = load_ruleset(spec)
+            stem = "learn-" + "".join(c if c.isalnum() else "-" for c in spec)[:28]
+            name = next(n for i in range(1, 10_000) if store.stamp(n := stem if i == 1 else f"{stem}-{i}") is None)
+            store.create(name, rs, min(rs.player_counts()), {1: player(LEARN_PLAYER)}, DEFAULT_LEVEL, LEARN_SEED)
+            with store.table(name) as table:
+                table.run_computers()
+            return name
+
+        return JSONResponse({"name": await run_in_threadpool(work)}, status_code=201)
+
+    async def beans(request: Request) -> Response:
+        lang = _lang(request)
+        data = await _body(request)
+        spec = _get(data, "ruleset", str, ruleset, "a ruleset's name")
+        if spec not in (ruleset, *BUILTIN):
+            offered = ", ".join(dict.fromkeys([ruleset, *BUILTIN]))
+            raise BadRequest(f"unknown ruleset {spec[:40]!r}: choose one of {offered}")
+        casts = _get(data, "casts", list, what="a list of casts, each a list of true (marked) and false (blank)")
+        if len(casts) > MAX_LOGGED or not all(isinstance(c, list) and all(isinstance(f, bool) for f in c)
+                                              for c in casts):
+            raise BadRequest(f"\"casts\" must be up to {MAX_LOGGED} casts, each a list of true (marked) and false "
+                             "(blank)")
+
+        def work() -> dict[str, Any]:
+            rs = load_ruleset(spec)
+            report = check_beans([tuple(c) for c in casts], rs.beans.count, rs.beans.mark_probability)
+            return views.beans_json(report, rs, lang)
+        return JSONResponse(await run_in_threadpool(work))
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(404, f"nothing at {request.url.path[:80]}")
 
@@ -331,6 +380,8 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
         Route("/api/info", g(info)),
         Route("/api/words", g(words)),
         Route("/api/games", g(games), methods=["GET"]),
+        Route("/api/beans", g(beans), methods=["POST"]),
+        Route("/api/learn", g(learn), methods=["POST"]),
         Route("/api/games", g(create), methods=["POST"]),
         Route("/api/pieces/{seat}.svg", g(piece)),
         Route("/api/games/{name}", g(show)),

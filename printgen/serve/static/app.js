@@ -15,11 +15,15 @@ let suggestion = null; // the advisor's move drawn on the board
 let source = null;     // the live event stream
 let busy = false;
 let wakeLock = null;
+let zoomed = false;    // the board enlarged round the pieces that matter (small screens)
+let info = null;       // the server's rulesets, levels and address
+const learning = () => Boolean(game && game.startsWith("learn-"));
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
 
 function q(extra) {
   const p = new URLSearchParams({ lang, ...(extra || {}) });
+  if (learning()) p.set("learn", "1");
   if (token) p.set("t", token);
   return "?" + p.toString();
 }
@@ -79,9 +83,11 @@ async function showLobby() {
   game = null;
   if (source) { source.close(); source = null; }
   $("table").hidden = true;
+  $("beans").hidden = true;
   $("lobby").hidden = false;
   $("home").hidden = true;
-  const [info, list] = await Promise.all([api("/api/info"), api("/api/games")]);
+  const [got, list] = await Promise.all([api("/api/info"), api("/api/games")]);
+  info = got;
   const ul = $("games");
   ul.replaceChildren();
   if (!list.games.length) ul.append(el("li", {}, W.no_games));
@@ -118,6 +124,61 @@ async function showLobby() {
   $("qr").innerHTML = info.qr;
 }
 
+async function learnGame() {
+  try {
+    const r = await api("/api/learn", { ruleset: $("new").elements.ruleset.value });
+    openGame(r.name);
+  } catch (e) { showError(e); }
+}
+
+// ---- checking one's own beans ----
+
+function beanLog(spec) {
+  try { return JSON.parse(localStorage.getItem("beans:" + spec) || "[]"); } catch (e) { return []; }
+}
+
+function showBeans() {
+  const spec = $("new").elements.ruleset.value;
+  const r = info.rulesets.find((x) => x.spec === spec) || info.rulesets[0];
+  $("lobby").hidden = true;
+  $("beans").hidden = false;
+  $("home").hidden = false;
+  $("beanshelp").textContent = `${r.title}: ${fill(W.beans_help, { min: 25 })}`;
+  const faces = Array.from({ length: r.beans }, () => false);
+  const row = $("beanfaces");
+  const beanButtons = faces.map((_, i) => {
+    const b = el("button", { class: "bean", "aria-pressed": "false", type: "button" }, W.blank);
+    b.addEventListener("click", () => {
+      faces[i] = !faces[i];
+      b.classList.toggle("on", faces[i]);
+      b.setAttribute("aria-pressed", String(faces[i]));
+      b.textContent = faces[i] ? W.marked : W.blank;
+    });
+    return b;
+  });
+  row.replaceChildren(...beanButtons);
+  const judge = async () => {
+    const log = beanLog(r.spec);
+    if (!log.length) { $("verdict").textContent = fill(W.beans_count, { n: 0 }); $("beanlines").replaceChildren(); return; }
+    try {
+      const v = await api("/api/beans", { ruleset: r.spec, casts: log });
+      $("verdict").textContent = v.verdict_words;
+      $("verdict").dataset.verdict = v.verdict;
+      $("beanlines").replaceChildren(...v.lines.map((t) => el("li", {}, t)));
+    } catch (e) { showError(e); }
+  };
+  $("beanlog").onclick = () => {
+    const log = beanLog(r.spec);
+    log.push([...faces]);
+    localStorage.setItem("beans:" + r.spec, JSON.stringify(log.slice(-1000)));
+    faces.fill(false);
+    beanButtons.forEach((b) => { b.classList.remove("on"); b.setAttribute("aria-pressed", "false"); b.textContent = W.blank; });
+    judge();
+  };
+  $("beanclear").onclick = () => { localStorage.removeItem("beans:" + r.spec); judge(); };
+  judge();
+}
+
 async function createGame(ev) {
   ev.preventDefault();
   const f = ev.target.elements;
@@ -138,6 +199,7 @@ async function openGame(name) {
   game = name;
   location.hash = "g=" + encodeURIComponent(name);
   $("lobby").hidden = true;
+  $("beans").hidden = true;
   $("table").hidden = false;
   $("home").hidden = false;
   selected = suggestion = null;
@@ -167,16 +229,21 @@ function follow() {
   source.addEventListener("gone", () => { source.close(); showLobby(); });
 }
 
+function setBusy(on) {
+  busy = on;
+  document.body.dataset.busy = on ? "1" : "";  // tells the browser tests an action is under way
+}
+
 async function act(path, body) {
   if (busy) return;
-  busy = true;
+  setBusy(true);
   try {
     const s = await api(`/api/games/${encodeURIComponent(game)}/${path}`, body || {});
     selected = suggestion = null;
     $("panel").replaceChildren();
     if (s.undo) showList(s.undo.title, s.undo.lines);
     draw(s);
-  } catch (e) { showError(e); } finally { busy = false; }
+  } catch (e) { showError(e); } finally { setBusy(false); }
   if (state && state.computers_to_play && !state.people_out) setTimeout(() => act("continue"), 50);
 }
 
@@ -184,6 +251,7 @@ function seatName(letter) { return letter; }
 
 function draw(s) {
   state = s;
+  Object.assign(document.body.dataset, { stamp: s.stamp, over: String(s.over), out: String(s.people_out) });
   $("turn").textContent = `${s.ruleset.title} · ${s.turn_words}`;
   $("prompt").textContent = s.prompt;
   $("last").textContent = s.last ? s.last.words : "";
@@ -204,11 +272,74 @@ function draw(s) {
   notes.replaceChildren(...s.bankrupt.map((t) => el("p", {}, t)));
   drawBoard();
   drawControls();
+  drawTips();
+  applyZoom();
   $("feed").replaceChildren(...s.feed.map((f) => el("li", { value: f.number }, f.lines.join("; "))));
   if (s.computers_to_play && !s.people_out && !busy) setTimeout(() => act("continue"), 50);
 }
 
 function centre(cell) { return geo.centres[String(cell)]; }
+
+// ---- the guided first game: each rule when it first happens ----
+
+function seenTopics() {
+  try { return new Set(JSON.parse(localStorage.getItem("seen:" + game) || "[]")); } catch (e) { return new Set(); }
+}
+
+function newLessons() {
+  if (!state || !state.lessons) return [];
+  const seen = seenTopics();
+  return state.lessons.filter((l) => !seen.has(l.topic));
+}
+
+function drawTips() {
+  const fresh = newLessons();
+  $("tip").hidden = !fresh.length;
+  $("tiplines").replaceChildren(...fresh.map((l) => el("li", { "data-topic": l.topic }, l.text)));
+}
+
+function tipsRead() {
+  const seen = seenTopics();
+  newLessons().forEach((l) => seen.add(l.topic));
+  localStorage.setItem("seen:" + game, JSON.stringify([...seen]));
+  drawTips();
+  drawBoard();
+}
+
+// ---- zoom: on a phone the board's cells are small; enlarge it round what matters ----
+
+function focusCell() {
+  if (selected) return selected;
+  if (suggestion && suggestion.target) return suggestion.target;
+  const tip = newLessons().find((l) => l.cell);
+  if (tip) return tip.cell;
+  const mv = state.legal.find((m) => m.origin || m.target);
+  if (mv) return mv.origin || mv.target;
+  const mine = state.pieces.find((p) => p.seat === state.to_move_index);
+  return mine ? mine.cell : null;
+}
+
+function applyZoom() {
+  const wrap = $("boardwrap"), board = $("board");
+  $("zoom").textContent = zoomed ? W.zoom_out : W.zoom_in;
+  $("zoom").setAttribute("aria-pressed", String(zoomed));
+  if (!geo) return;
+  board.style.width = "";
+  board.style.maxWidth = "";
+  const cellPx = geo.cell * board.clientWidth / geo.width;
+  const factor = zoomed ? Math.max(1.5, 48 / cellPx) : 1;
+  if (factor > 1) {
+    board.style.width = `${wrap.clientWidth * factor}px`;
+    board.style.maxWidth = "none";
+  }
+  wrap.classList.toggle("zoomed", factor > 1);
+  const cell = factor > 1 && focusCell();
+  if (cell && centre(cell)) {
+    const [x, y] = centre(cell);
+    const px = x / geo.width * board.clientWidth, py = y / geo.height * board.clientHeight;
+    wrap.scrollTo({ left: px - wrap.clientWidth / 2, top: py - wrap.clientHeight / 2 });
+  }
+}
 
 function drawBoard() {
   const o = $("overlay");
@@ -250,6 +381,11 @@ function drawBoard() {
     const [x, y] = centre(mv.target);
     o.append(svg("circle", { cx: x, cy: y, r: geo.cell * 0.35, class: "dest" }));
   }
+  for (const l of newLessons()) {
+    if (!l.cell || !centre(l.cell)) continue;
+    const [x, y] = centre(l.cell);
+    o.append(svg("circle", { cx: x, cy: y, r: geo.cell * 0.62, class: "tipcell", "data-cell": l.cell }));
+  }
   for (const cell of Object.keys(geo.centres)) {
     const [x, y] = geo.centres[cell];
     const hit = svg("rect", { x: x - geo.cell / 2, y: y - geo.cell / 2, width: geo.cell, height: geo.cell, class: "hit", "data-cell": cell });
@@ -265,6 +401,7 @@ function tapCell(cell) {
   if (here.length) { act("move", { move: here[0].text }); return; }
   selected = moves.some((mv) => mv.kind === "move" && mv.origin === cell) ? cell : null;
   drawBoard();
+  if (zoomed && selected) applyZoom();
 }
 
 function button(text, onclick, cls) {
@@ -300,14 +437,14 @@ function drawControls() {
 
 async function playOut() {
   $("controls").replaceChildren(el("p", {}, W.playing_out));
-  busy = true;
+  setBusy(true);
   try {
     let s = state;
     while (!s.over) {
       s = await api(`/api/games/${encodeURIComponent(game)}/continue`, { all: true });
       draw(s);
     }
-  } catch (e) { showError(e); } finally { busy = false; }
+  } catch (e) { showError(e); } finally { setBusy(false); }
 }
 
 function beanPanel(path) {
@@ -389,6 +526,16 @@ document.addEventListener("visibilitychange", () => {
 
 async function start() {
   $("new").addEventListener("submit", createGame);
+  $("learnbtn").addEventListener("click", learnGame);
+  $("beansbtn").addEventListener("click", showBeans);
+  $("tipok").addEventListener("click", tipsRead);
+  $("zoom").addEventListener("click", () => { zoomed = !zoomed; applyZoom(); });
+  window.addEventListener("resize", () => { if (game) applyZoom(); });
+  window.addEventListener("hashchange", () => {  // a shared link, or the browser's back button
+    const m = location.hash.match(/^#g=(.+)$/);
+    if (m && decodeURIComponent(m[1]) !== game) openGame(decodeURIComponent(m[1]));
+    else if (!m && game) showLobby().catch(showError);
+  });
   $("home").addEventListener("click", () => { location.hash = ""; showLobby().catch(showError); });
   $("lang").addEventListener("click", async () => {
     lang = lang === "es" ? "en" : "es";

@@ -1,0 +1,37 @@
+"""`patolli bench-serve`: it times real requests on mid-game positions (no timing asserted: figures are for people)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
+
+from printgen.serve.bench import measure, percentile, summary  # noqa: E402
+
+
+def test_percentiles() -> None:
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50) == 3.0
+    assert percentile([0.0, 10.0], 95) == pytest.approx(9.5)
+    assert summary([3.0, 1.0, 2.0]) == (2.0, pytest.approx(2.9))
+
+
+def test_each_action_is_timed_on_a_mid_game_board() -> None:
+    (result,) = measure(["gatigo"], 6, level=1, seed=3)
+    assert result.ruleset == "gatigo" and result.players == 2
+    assert len(result.seconds["advice"]) == 6 and len(result.seconds["move"]) == 6
+    assert len(result.seconds["cast"]) >= 6 and all(s > 0 for s in result.seconds["cast"])
+    assert min(result.fill) >= 0.5  # most pieces on the board at every timed cast
+
+
+def test_the_command_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from typer.testing import CliRunner
+
+    from printgen.cli.app import app
+
+    out = CliRunner().invoke(app, ["bench-serve", "-r", "bell", "--turns", "5", "--level", "0", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert {r["action"] for r in data["rows"]} == {"cast", "move", "advice"} and data["memory_mb"] > 10
+    assert data["level"] == 0 and all(r["count"] >= 5 for r in data["rows"])
