@@ -21,6 +21,7 @@ from printgen.cli.bench_cmd import bench
 from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.bench_startup_cmd import bench_startup
+from printgen.cli.calibration_cmd import calibration
 from printgen.cli.cast_cmd import cast
 from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
@@ -35,7 +36,8 @@ SECTIONS = {
     "At the table": ("play", "advise", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
-    "Research and benchmarks": ("arena", "tournament", "bench", "bench-players", "bench-print", "bench-startup"),
+    "Research and benchmarks": ("arena", "tournament", "calibration", "bench", "bench-players", "bench-print",
+                                "bench-startup"),
 }
 
 
@@ -91,6 +93,7 @@ app.command("replay")(replay)
 app.command("bench-print")(bench_print)
 app.command("advise")(advise_command)
 app.command("arena")(arena)
+app.command("calibration")(calibration)
 app.command("tournament")(tournament)
 app.command("play")(play)
 app.command("bench-players")(bench_players)

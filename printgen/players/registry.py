@@ -1,4 +1,6 @@
-"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`.
+"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`, the advisor as it
+was in 2026 (`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept
+for comparison) and `rollout:N` (N playouts per move).
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -17,10 +19,12 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
+from printgen.players.evaluation import MODEL_2026, MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
 
+MAX_PLAYOUTS = 4096
 GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
 
 
@@ -38,7 +42,10 @@ class Player:
         if self.kind == policy.GATIGO:
             return f"gatigo:S{self.a}T{self.b}"
         if self.kind == policy.ADVISOR:
-            return "advisor" if self.a == DEFAULT_LEVEL else f"advisor:{self.a}"
+            base = "advisor-2026" if self.b == MODEL_2026 else "advisor"
+            return base if self.a == DEFAULT_LEVEL else f"{base}:{self.a}"
+        if self.kind == policy.ROLLOUT:
+            return f"rollout:{self.a}"
         return "random"
 
     def __str__(self) -> str:
@@ -75,13 +82,19 @@ def player(name: str) -> Player:
         return Player(policy.RANDOM)
     if m := re.fullmatch(r"gatigo:s([0-3])t([0-2])", text):
         return Player(policy.GATIGO, int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"advisor(?::(\d+))?", text):
-        level = DEFAULT_LEVEL if m[1] is None else int(m[1])
+    if m := re.fullmatch(r"advisor(-2026)?(?::(\d+))?", text):
+        level = DEFAULT_LEVEL if m[2] is None else int(m[2])
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
-        return Player(policy.ADVISOR, level)
+        return Player(policy.ADVISOR, level, MODEL_2026 if m[1] else MODEL_NOW)
+    if m := re.fullmatch(r"rollout:(\d+)", text):
+        playouts = int(m[1])
+        if not 1 <= playouts <= MAX_PLAYOUTS:
+            raise OptionError(f"rollout:{playouts}: the playouts per move run from 1 to {MAX_PLAYOUTS}")
+        return Player(policy.ROLLOUT, playouts)
     raise OptionError(f"unknown player {name!r}: use random, gatigo:S0T0 … gatigo:S3T2 (strategy S0–S3, "
-                      f"tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL})")
+                      f"tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), advisor-2026 or "
+                      f"advisor-2026:LEVEL, or rollout:N (playouts per move, 1–{MAX_PLAYOUTS})")
 
 
 def seeded_rng(seed: int) -> np.ndarray:
