@@ -5,9 +5,11 @@ items each seat gains by the end of the game (beyond the prize it wins) a least-
 Weights for the built-in rulesets are fitted once and shipped (`weights.py`); other rulesets are
 fitted when first used.
 
-The games are played by a mix of players, drawn afresh for every seat of every game (GATIGO S1T2 and
-S3T0 in the first round; those and the advisor at level 0 with the previous round's weights in each
-further round), and every bet is drawn uniformly from the smallest quarter of the legal bets. A fit
+The first round's games are played by a mix of players, drawn afresh for every seat of every game
+(GATIGO S1T2 and S3T0); each further round's by the advisor at level 0 with the previous round's
+weights (a mix there taught the models the weaker players' habits: GATIGO's fit put a positive weight
+on tolls ahead, and its advisor lost 100 of 100 contests to the advisor of 2026). Every bet is drawn
+uniformly from the smallest quarter of the legal bets. A fit
 made from one player's games learns that player's habits: an advisor that bets everything every game
 ends every contest in one game, so no seat ever gains an item and a seat that is behind wins
 whenever the one ahead cannot pay a toll (Neeley's weights were fitted so until 2026 and rewarded
@@ -38,11 +40,11 @@ TURNS_PER_GAME = 5000  # a fit stops after games * this many turns: games that h
 BET_SHARE = 4  # fitting games bet at most a quarter of what the poorer seat could (at least 1)
 ITEMS_R2_FLOOR = 0.01  # a shipped items model must explain at least this share of the items gained
 SEED = 2009  # the shipped fits' seed
-# Race terms whose sign is known: more steps left, more casts wasted on an exact landing, are never better;
-# more pieces home never worse. A fit that gives one the other sign (it can: near the end of a race the
-# waste is high and the race nearly won) is refitted without it, so the search is never led to keep a
-# piece short of home.
-SIGNS = {ev.F_PIPS: -1.0, ev.F_WASTE: -1.0, ev.F_HOME: 1.0}
+# Race terms whose sign is known: more steps left, more casts wasted on an exact landing, more tolls ahead
+# (they cost items or turns) are never better; more pieces home, more extra turns ahead never worse. A fit
+# that gives one the other sign (it can: near the end of a race the waste is high and the race nearly
+# won) is refitted without it, so the search is never led to keep a piece short of home.
+SIGNS = {ev.F_PIPS: -1.0, ev.F_WASTE: -1.0, ev.F_TOLLS: -1.0, ev.F_HOME: 1.0, ev.F_BONUS: 1.0}
 
 
 S_SAMPLES, S_START, S_DONE, S_TURN, S_BEGUN = range(5)  # the counters of sample_games, kept between calls
@@ -224,7 +226,7 @@ def fit_items_model(X: np.ndarray, solvent: np.ndarray, dy: np.ndarray) -> tuple
 
 def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = SEED, rounds: int = 1) -> Fit:
     """Returns weights fitted on `games` simulated games: first played by GATIGO S1T2 and S3T0 players,
-    then (each further round) by those and the advisor at level 0 with the previous round's weights."""
+    then (each further round) by the advisor at level 0 with the previous round's weights; bets capped."""
     t = tables_for(ruleset, players)
     static = ev.static_tables(ruleset, players)
     nf = ev.NF
@@ -232,7 +234,7 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = SEE
     result = None
     for r in range(rounds + 1):
         et = ev.make_tables(static, w_game, w_items)
-        mix = [[GATIGO, 1, 2], [GATIGO, 3, 0]] + ([[ADVISOR, 0, 0]] * 2 if r > 0 else [])
+        mix = [[GATIGO, 1, 2], [GATIGO, 3, 0]] if r == 0 else [[ADVISOR, 0, 0]]
         pool = np.array(mix, dtype=np.int64)
         specs = np.zeros((k.MAXP, 3), dtype=np.int64)
         total = players * ruleset.economy.starting_items

@@ -10,7 +10,9 @@ the chance to win the contest from the items each holds as a game begins, like b
 match-equity table), averaged over who wins the game being played; for three or four players, and in
 the advisor of 2026 (model 1, kept for comparison with its own weights), it is each seat's share of
 the expected items: in a fair game a player's holdings are a martingale, so the chance of ending with
-everything is the share held.
+everything is the share held. For two players, a seat too poor to pay a toll is also at risk of ruin
+from the tolls still ahead of it (`_ruin`): the fitted models, trained on games with small bets, do not
+see it, and an opponent that bets everything makes every game such a game.
 """
 
 from __future__ import annotations
@@ -313,6 +315,8 @@ def evaluate_model(st, t, et, game0, out, fx, model):
             c0 += out[V_GAME, w] * equity_of(et, x0, x1)
         out[V_CONTEST, 0] = c0
         out[V_CONTEST, 1] = 1.0 - c0
+    if model == MODEL_NOW and np_ == 2 and solvent == 2 and not t.one_game:
+        _ruin(st, t, out, fx)
     if t.one_game:  # played without gambling: no items, and the game is the contest
         for p in range(np_):
             out[V_ITEMS, p] = 0.0
@@ -323,6 +327,39 @@ def evaluate_model(st, t, et, game0, out, fx, model):
             out[V_GAME, p] = 1.0 if last >= 0 and t.team[p] == t.team[last] else 0.0
             out[V_ITEMS, p] = lay.holding(st, p) + (st[k.H_POOL] / solvent if lay.solvent(st, p) else 0.0)
     _team_sums(t, out)
+
+
+@inline
+def _ruin(st, t, out, fx):
+    """Two players: a seat that could not pay a toll (the mover pays, and too little is held) goes bankrupt on
+    landing on one, losing the contest. With lam[p] its expected toll landings ahead (F_TOLLS) before the
+    leader is home (the seat behind scaled by the ratio of steps left), each seat survives the game with
+    chance exp(-lam[p]); should either not, the first ruined is taken as the one with the larger hazard,
+    in proportion (competing risks)."""
+    amount = t.pay[k.R_WEDGE, k.C_AMOUNT]
+    if amount <= 0 or t.pay[k.R_WEDGE, k.C_PAYER] != k.BY_MOVER:
+        return
+    lam0 = 0.0
+    lam1 = 0.0
+    h0 = lay.holding(st, 0)
+    h1 = lay.holding(st, 1)
+    if h0 < amount or (t.bankrupt_empty and h0 <= amount):
+        lam0 = fx[0, F_TOLLS]
+    if h1 < amount or (t.bankrupt_empty and h1 <= amount):
+        lam1 = fx[1, F_TOLLS]
+    if lam0 + lam1 <= 0.0:
+        return
+    # The game ends when the leader is home: a seat further behind meets only part of its tolls before then.
+    t0 = max(fx[0, F_PIPS], 1e-9)
+    t1 = max(fx[1, F_PIPS], 1e-9)
+    lam0 *= min(1.0, t1 / t0)
+    lam1 *= min(1.0, t0 / t1)
+    both = np.exp(-lam0 - lam1)
+    ruin_other = (1.0 - both) * lam1 / (lam0 + lam1)  # seat 0 wins by seat 1's ruin
+    for row in (V_GAME, V_CONTEST):
+        c0 = both * out[row, 0] + ruin_other
+        out[row, 0] = c0
+        out[row, 1] = 1.0 - c0
 
 
 @inline
