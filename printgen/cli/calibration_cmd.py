@@ -63,7 +63,7 @@ def calibration(
         if output.suffix.lower() not in FIGURE_SUFFIXES:
             raise OptionError(f"{output}: the figure is written as .svg or .png, not '{output.suffix or 'no suffix'}'")
         check_writable(output, force)
-    prepare_engine("calibration")
+    prepare_engine("advise")  # the same compiled parts: the rules and the advisor's search
     with progress_bar("contests") as progress:
         rows = record(ruleset, contests, level, seed, workers or default_workers(), progress)
     maps = stored_maps().get(weights_key(rs, 2), {}) if builtin(rs) else {}
