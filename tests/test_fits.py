@@ -162,7 +162,7 @@ def test_the_calibration_command_refuses_a_figure_it_cannot_write(tmp_path: Path
 def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
     from printgen.players.arena import arena
 
-    r = arena(spec, "advisor", "rollout:32", 60, seed=13).result
+    r = arena(spec, "advisor", "rollout:32", 40, seed=13).result
     lo, _ = r.ci95
     assert lo > 0.5, f"{spec}: advisor won {r.wins_a} of {r.matches} against rollout:32"
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     from printgen.players.reliability import Bin
@@ -24,8 +25,7 @@ FIGURE_SUFFIXES = (".svg", ".png")
 def calibration(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     contests: Annotated[int, typer.Option("--contests", "-n", min=1, help="Self-play contests to play.")] = 100,
-    level: Annotated[int, typer.Option("--level", min=0, max=MAX_LEVEL, help="The advisor's search level.")]
-    = DEFAULT_LEVEL,
+    level: LevelOpt = DEFAULT_LEVEL,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the reliability figure here "
                                                 "(.svg or .png).")] = None,
