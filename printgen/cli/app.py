@@ -22,6 +22,7 @@ from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.bench_serve_cmd import bench_serve
 from printgen.cli.bench_startup_cmd import bench_startup
+from printgen.cli.calibration_cmd import calibration
 from printgen.cli.cast_cmd import cast
 from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.play_cmd import play
@@ -39,8 +40,8 @@ SECTIONS = {
     "At the table": ("play", "serve", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
-    "Research and benchmarks": ("arena", "tournament", "solve", "bench", "bench-players", "bench-print",
-                                "bench-startup", "bench-serve"),
+    "Research and benchmarks": ("arena", "tournament", "solve", "calibration", "bench", "bench-players",
+                                "bench-print", "bench-startup", "bench-serve"),
 }
 
 
@@ -97,6 +98,7 @@ app.command("bench-print")(bench_print)
 app.command("advise")(advise_command)
 app.command("review")(review_command)
 app.command("arena")(arena)
+app.command("calibration")(calibration)
 app.command("tournament")(tournament)
 app.command("solve")(solve)
 app.command("play")(play)

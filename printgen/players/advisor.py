@@ -13,6 +13,7 @@ from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
 from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.reliability import honest
 from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
 from printgen.players.solver_store import find_table
 from printgen.players.weights import eval_tables_for
@@ -67,10 +68,12 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
     if table is not None:  # a solved game: the exact chance to win, which is the contest's too
         out[:, 0] = out[:, 2] = table.move_values(pos, marks)[1]
     rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
-    top = out[rows[0], 2]
+    game = [honest(pos.ruleset, pos.players, "game", out[i, 0]) for i in range(n)]  # as calibrated by self-play
+    contest = [honest(pos.ruleset, pos.players, "contest", out[i, 2]) for i in range(n)]
+    top = contest[rows[0]]
     suggestions = [
-        Suggestion(pos.decode(codes[i], marks), float(out[i, 0]), float(out[i, 2]),
-                   float(out[i, 1]) - pos.holdings(seat), float(out[i, 2] - top))
+        Suggestion(pos.decode(codes[i], marks), game[i], contest[i], float(out[i, 1]) - pos.holdings(seat),
+                   contest[i] - top)
         for i in rows
     ]
     return Analysis(pos, marks, level, time.perf_counter() - start, suggestions,

@@ -4,6 +4,16 @@ The chance to win the game is a conditional-logit (softmax) model fitted by Newt
 items each seat gains by the end of the game (beyond the prize it wins) a least-squares model.
 Weights for the built-in rulesets are fitted once and shipped (`weights.py`); other rulesets are
 fitted when first used.
+
+The first round's games are played by a mix of players, drawn afresh for every seat of every game
+(GATIGO S1T2 and S3T0); each further round's by the advisor at level 0 with the previous round's
+weights (a mix there taught the models the weaker players' habits: GATIGO's fit put a positive weight
+on tolls ahead, and its advisor lost 100 of 100 contests to the advisor of 2026). Every bet is drawn
+uniformly from the smallest quarter of the legal bets. A fit
+made from one player's games learns that player's habits: an advisor that bets everything every game
+ends every contest in one game, so no seat ever gains an item and a seat that is behind wins
+whenever the one ahead cannot pay a toll (Neeley's weights were fitted so until 2026 and rewarded
+being behind). `fit_problems` names what a fit must satisfy before it ships.
 """
 
 from __future__ import annotations
@@ -15,9 +25,10 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.rng import cast_marks, seed_rng
+from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.tables import tables_for
 from printgen.players import evaluation as ev
+from printgen.players.evaluation import F_PIPS
 from printgen.players.policy import ADVISOR, GATIGO, choose
 from printgen.players.search import make_scratch
 from printgen.rulesets.model import Ruleset
@@ -26,6 +37,14 @@ QUICK_GAMES = 300  # a custom ruleset's first use
 FULL_GAMES = 3000  # the shipped weights
 RIDGE = 1e-3
 TURNS_PER_GAME = 5000  # a fit stops after games * this many turns: games that hardly end teach nothing more
+BET_SHARE = 4  # fitting games bet at most a quarter of what the poorer seat could (at least 1)
+ITEMS_R2_FLOOR = 0.01  # a shipped items model must explain at least this share of the items gained
+SEED = 2009  # the shipped fits' seed
+# Race terms whose sign is known: more steps left, more casts wasted on an exact landing, more tolls ahead
+# (they cost items or turns) are never better; more pieces home, more extra turns ahead never worse. A fit
+# that gives one the other sign (it can: near the end of a race the waste is high and the race nearly
+# won) is refitted without it, so the search is never led to keep a piece short of home.
+SIGNS = {ev.F_PIPS: -1.0, ev.F_WASTE: -1.0, ev.F_TOLLS: -1.0, ev.F_HOME: 1.0, ev.F_BONUS: 1.0}
 
 
 S_SAMPLES, S_START, S_DONE, S_TURN, S_BEGUN = range(5)  # the counters of sample_games, kept between calls
@@ -33,10 +52,13 @@ SAMPLE_BUDGET = 5000  # turns played between returns to Python, where Ctrl-C is 
 
 
 @njit
-def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st, X, hold0, prize0, solvent, won,
-                 dy, refund):
+def sample_games(t, et, sc, pool, rng, games, every, max_turns, budget, ctl, st, X, hold0, prize0, solvent, won,
+                 dy, refund, specs):
     """Plays `games` games (contests restarted as they end), at most max_turns turns in all, and records
     features every `every` turns.
+
+    Every seat of every game is played by a player drawn from the rows of `pool` (specs[seat] holds the
+    draw); bets are drawn from the smallest quarter of the legal ones.
 
     X[i] features of every seat, hold0/prize0 holdings and prize then, solvent[i] who was in;
     when the game ends: won[i] its winner (-1 none) and dy[i] each seat's items gained beyond the prize.
@@ -50,6 +72,7 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
     turn = ctl[S_TURN]
     if ctl[S_BEGUN] == 0:
         k.init_contest(st, t, sc.ev)
+        _draw_players(t, pool, rng, specs)
         ctl[S_BEGUN] = 1
     stop = turn + budget
     while done < games and n_s < cap and turn < max_turns:
@@ -58,6 +81,7 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
             return False
         if st[k.H_PHASE] == k.PHASE_OVER:
             k.init_contest(st, t, sc.ev)
+            _draw_players(t, pool, rng, specs)
             start = n_s
             turn += 1  # a contest over as it begins (a stake no one can pay) must not loop for ever
             continue
@@ -75,7 +99,10 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
         p = st[k.H_TO_MOVE]
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
-        move = choose(st, t, et, sc, specs[p], marks, n, rng)
+        if phase == k.PHASE_BET:
+            move = sc.moves[0, next_u32(rng) % max(1, n // BET_SHARE)]
+        else:
+            move = choose(st, t, et, sc, specs[p], marks, n, rng)
         sc.ev[0] = 0
         k.play(st, t, marks, move, sc.ev)
         turn += 1
@@ -95,8 +122,18 @@ def sample_games(t, et, sc, specs, rng, games, every, max_turns, budget, ctl, st
                 dy[i, q] = gain - (prize0[i] if q == w else 0)
         start = n_s
         done += 1
+        _draw_players(t, pool, rng, specs)
     ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
     return True
+
+
+@njit
+def _draw_players(t, pool, rng, specs):
+    """Draws the player of every seat for the next game from the rows of pool."""
+    for p in range(t.n_players):
+        row = next_u32(rng) % pool.shape[0]
+        for c in range(3):
+            specs[p, c] = pool[row, c]
 
 
 @dataclass(frozen=True)
@@ -151,6 +188,22 @@ def fit_game_model(X: np.ndarray, solvent: np.ndarray, won: np.ndarray) -> tuple
     return w, loss
 
 
+def fit_signed_game_model(X: np.ndarray, solvent: np.ndarray, won: np.ndarray) -> tuple[np.ndarray, float]:
+    """`fit_game_model` with the signs of SIGNS kept: a race term fitted with the wrong sign is left out
+    (its weight 0) and the rest refitted, until none is."""
+    fixed: list[int] = []
+    while True:
+        data = X
+        if fixed:
+            data = X.copy()
+            data[:, :, fixed] = 0.0
+        w, loss = fit_game_model(data, solvent, won)
+        wrong = [j for j, sign in SIGNS.items() if j not in fixed and sign * w[j] < 0]
+        if not wrong:
+            return w, loss
+        fixed += wrong
+
+
 def fit_items_model(X: np.ndarray, solvent: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, float]:
     """Returns least-squares weights (own features, mean of the others', intercept) for the items gained."""
     rows, ys = [], []
@@ -171,9 +224,9 @@ def fit_items_model(X: np.ndarray, solvent: np.ndarray, dy: np.ndarray) -> tuple
     return w, r2
 
 
-def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 2009, rounds: int = 1) -> Fit:
-    """Returns weights fitted on `games` simulated games: first played by GATIGO S3T0 players, then
-    (each further round) by the advisor at level 0 using the previous round's weights."""
+def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = SEED, rounds: int = 1) -> Fit:
+    """Returns weights fitted on `games` simulated games: first played by GATIGO S1T2 and S3T0 players,
+    then (each further round) by the advisor at level 0 with the previous round's weights; bets capped."""
     t = tables_for(ruleset, players)
     static = ev.static_tables(ruleset, players)
     nf = ev.NF
@@ -181,8 +234,9 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
     result = None
     for r in range(rounds + 1):
         et = ev.make_tables(static, w_game, w_items)
-        kind, a, b = (GATIGO, 3, 0) if r == 0 else (ADVISOR, 0, 0)
-        specs = np.array([[kind, a, b]] * players, dtype=np.int64)
+        mix = [[GATIGO, 1, 2], [GATIGO, 3, 0]] if r == 0 else [[ADVISOR, 0, 0]]
+        pool = np.array(mix, dtype=np.int64)
+        specs = np.zeros((k.MAXP, 3), dtype=np.int64)
         total = players * ruleset.economy.starting_items
         sc = make_scratch(0, total)
         rng = np.zeros(4, dtype=np.int64)
@@ -197,17 +251,63 @@ def fit(ruleset: Ruleset, players: int, games: int = FULL_GAMES, seed: int = 200
         every = max(1, int(_turns_per_game(ruleset, players) // 40))
         ctl = np.zeros(5, dtype=np.int64)
         state, refund = np.zeros(lay.STATE_SIZE, dtype=np.int64), np.zeros(k.MAXP, dtype=np.int64)
-        while not sample_games(t, et, sc, specs, rng, games, every, games * TURNS_PER_GAME, SAMPLE_BUDGET, ctl,
-                               state, X, hold0, prize0, solvent, won, dy, refund):
+        while not sample_games(t, et, sc, pool, rng, games, every, games * TURNS_PER_GAME, SAMPLE_BUDGET, ctl,
+                               state, X, hold0, prize0, solvent, won, dy, refund, specs):
             pass  # back in Python every SAMPLE_BUDGET turns: a Ctrl-C stops the fit here
         n = int(ctl[S_START])
         X, solvent, won, dy = X[:n], solvent[:n], won[:n], dy[:n]
         ok = (won >= 0) & (solvent[np.arange(n), np.maximum(won, 0)] == 1)
-        w_game, loss = fit_game_model(X[ok], solvent[ok], won[ok])
-        w_items, r2 = fit_items_model(X, solvent, dy)
+        w_game, loss = fit_signed_game_model(X[ok], solvent[ok], won[ok])
+        if t.one_game:  # played for the win alone: no item changes hands, there is nothing to fit
+            w_items, r2 = np.zeros(2 * nf + 1), 0.0
+        else:
+            w_items, r2 = fit_items_model(X, solvent, dy)
         result = Fit(w_game, w_items, int(n), loss, r2)
     assert result is not None
     return result
+
+
+def bear_off_gain(ruleset: Ruleset, players: int, w_game: np.ndarray) -> float:
+    """Returns the mean change of a seat's score when a piece r steps from home is borne off, over r = 1
+    to the largest cast: every race term counted (steps, home, the casts an exact landing wastes, tolls
+    and extra turns still ahead)."""
+    t = tables_for(ruleset, players)
+    st = ev.static_tables(ruleset, players)
+    n = t.n_cells
+    waste, tolls, bonus = (np.asarray(st[name]) for name in ("waste", "tolls_ahead", "bonus_ahead"))
+    top = int(max(t.scores))
+    gains = []
+    for r in range(1, min(top, n - 1) + 1):
+        q = n - 1 - r
+        before = np.zeros(ev.NF)
+        before[ev.F_PIPS], before[ev.F_WASTE] = r / n, waste[r]
+        before[ev.F_TOLLS], before[ev.F_BONUS] = tolls[0, 0, q], bonus[0, 0, q]
+        after = np.zeros(ev.NF)
+        after[ev.F_HOME] = 1.0
+        gains.append(float(w_game @ (after - before)))
+    return float(np.mean(gains))
+
+
+def fit_problems(ruleset: Ruleset, players: int, w_game: np.ndarray, items_r2: float, log_loss: float) -> list[str]:
+    """Returns what is wrong with a fit (empty when it may ship): the race terms must say that being
+    further ahead is better, the game model must beat a coin, and the items model (where items change
+    hands) must explain at least ITEMS_R2_FLOOR of the items gained."""
+    problems = []
+    if not w_game[F_PIPS] < 0:
+        problems.append(f"the game model rewards steps left (weight {w_game[F_PIPS]:+.3f} on pips): "
+                        "being further behind must not be better")
+    gain = bear_off_gain(ruleset, players, w_game)
+    if not gain > 0:
+        problems.append(f"bearing a piece off changes the score by {gain:+.3f} (mean over the last cast before "
+                        "home): home must be better than the steps before it")
+    if not np.isfinite(log_loss) or log_loss >= np.log(players):
+        problems.append(f"the game model's log loss {log_loss:.3f} is no better than a coin's {np.log(players):.3f}")
+    if not ruleset.economy.gambling:
+        return problems
+    if not items_r2 >= ITEMS_R2_FLOOR:
+        problems.append(f"the items model explains {items_r2:.3f} of the items gained, below the floor "
+                        f"{ITEMS_R2_FLOOR}")
+    return problems
 
 
 def _turns_per_game(ruleset: Ruleset, players: int) -> float:

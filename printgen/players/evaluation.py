@@ -5,9 +5,14 @@ features (steps left, pieces in hand and home, the casts an exact landing wastes
 turns ahead, pieces exposed to a bounce); a softmax over the seats gives the chance of winning the
 game, and a linear model gives the items each seat can expect to hold when the game ends. Both are
 fitted by simulation (`calibration.py`; the weights of a ruleset come from `weights.py`). The chance
-of winning the contest is each seat's share of the expected items: after this game the contest is a
-fair game, and in a fair game a player's holdings are a martingale, so the chance of ending with
-everything is the share held.
+of winning the contest, for two players, is read from the ruleset's contest-equity table (`equity.py`:
+the chance to win the contest from the items each holds as a game begins, like backgammon's
+match-equity table), averaged over who wins the game being played; for three or four players, and in
+the advisor of 2026 (model 1, kept for comparison with its own weights), it is each seat's share of
+the expected items: in a fair game a player's holdings are a martingale, so the chance of ending with
+everything is the share held. For two players, a seat too poor to pay a toll is also at risk of ruin
+from the tolls still ahead of it (`_ruin`): the fitted models, trained on games with small bets, do not
+see it, and an opponent that bets everything makes every game such a game.
 """
 
 from __future__ import annotations
@@ -29,10 +34,13 @@ NF = 8
 FEATURE_NAMES = ("pips", "hand", "home", "waste", "tolls", "bonus", "exposed", "to_move")
 # Rows of an evaluation: per seat, the chance to win the game, expected items at its end, chance to win the contest.
 V_GAME, V_ITEMS, V_CONTEST = 0, 1, 2
+# Models: today's weights and contest equity; the advisor of 2026 (its weights, share of items).
+MODEL_NOW, MODEL_2026 = 0, 1
 
 EvalTables = namedtuple(
     "EvalTables",
-    "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items",
+    "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items "
+    "w_game_2026 w_items_2026 equity",
 )
 
 
@@ -109,13 +117,22 @@ def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
     )
 
 
-def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray) -> EvalTables:
-    """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them)."""
-    if np.shape(w_game) != (NF,) or np.shape(w_items) != (2 * NF + 1,):
-        raise ValueError(f"the evaluation's {NF} features need {NF} game weights and {2 * NF + 1} items weights, "
-                         f"not {np.size(w_game)} and {np.size(w_items)}")
-    return EvalTables(w_game=np.asarray(w_game, dtype=np.float64), w_items=np.asarray(w_items, dtype=np.float64),
-                      **static)
+def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray,
+                old: tuple[np.ndarray, np.ndarray] | None = None, equity: np.ndarray | None = None) -> EvalTables:
+    """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them).
+
+    old: the 2026 advisor's weights (default: the same); equity: the contest-equity table of two
+    players, equity[h] the chance to win the contest holding h of all the items (default: none, the
+    share of items).
+    """
+    for wg, wi in ((w_game, w_items),) + ((old,) if old is not None else ()):
+        if np.shape(wg) != (NF,) or np.shape(wi) != (2 * NF + 1,):
+            raise ValueError(f"the evaluation's {NF} features need {NF} game weights and {2 * NF + 1} items "
+                             f"weights, not {np.size(wg)} and {np.size(wi)}")
+    wg, wi = np.asarray(w_game, dtype=np.float64), np.asarray(w_items, dtype=np.float64)
+    og, oi = (wg, wi) if old is None else (np.asarray(old[0], dtype=np.float64), np.asarray(old[1], dtype=np.float64))
+    eq = np.zeros(0, dtype=np.float64) if equity is None else np.asarray(equity, dtype=np.float64)
+    return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, **static)
 
 
 # ---- the evaluation, in jitted code ----
@@ -199,6 +216,24 @@ def features(st, t, et, fx):
                 fx[p, F_TO_MOVE] = 1.0 / throwing
 
 
+@inline
+def equity_of(et, mine, theirs):
+    """Returns the contest equity of a seat holding `mine` against `theirs` (two players), read from
+    the table with linear interpolation; the share of the items where there is no table."""
+    mine = max(mine, 0.0)
+    theirs = max(theirs, 0.0)
+    if mine + theirs <= 0.0:
+        return 0.5
+    share = mine / (mine + theirs)
+    n = et.equity.shape[0] - 1
+    if n < 1:
+        return share
+    x = share * n
+    i = min(int(x), n - 1)
+    f = x - i
+    return et.equity[i] * (1.0 - f) + et.equity[i + 1] * f
+
+
 @njit
 def evaluate(st, t, et, game0, out, fx):
     """Writes out[V_GAME|V_ITEMS|V_CONTEST, seat] for the position st; game0 is the game being judged.
@@ -206,6 +241,14 @@ def evaluate(st, t, et, game0, out, fx):
     If st is already in a later game, game0 was won by the seat that won it; items are then the
     holdings (with the next game's stake given back).
     """
+    evaluate_model(st, t, et, game0, out, fx, MODEL_NOW)
+
+
+@njit
+def evaluate_model(st, t, et, game0, out, fx, model):
+    """`evaluate` with the weights and contest rule of a model (MODEL_NOW or MODEL_2026)."""
+    w_game = et.w_game if model == MODEL_NOW else et.w_game_2026
+    w_items = et.w_items if model == MODEL_NOW else et.w_items_2026
     np_ = t.n_players
     for p in range(k.MAXP):
         out[V_GAME, p] = 0.0
@@ -230,7 +273,7 @@ def evaluate(st, t, et, game0, out, fx):
         if lay.solvent(st, p):
             s = 0.0
             for j in range(NF):
-                s += et.w_game[j] * fx[p, j]
+                s += w_game[j] * fx[p, j]
             out[V_CONTEST, p] = s  # scratch: the seat's score
             top = max(top, s)
     total = 0.0
@@ -248,7 +291,7 @@ def evaluate(st, t, et, game0, out, fx):
         if not lay.solvent(st, p):
             out[V_CONTEST, p] = 0.0
             continue
-        flow = et.w_items[2 * NF]
+        flow = w_items[2 * NF]
         for j in range(NF):
             others = 0.0
             for o in range(np_):
@@ -256,13 +299,24 @@ def evaluate(st, t, et, game0, out, fx):
                     others += fx[o, j]
             if solvent > 1:
                 others /= solvent - 1
-            flow += et.w_items[j] * fx[p, j] + et.w_items[NF + j] * others
+            flow += w_items[j] * fx[p, j] + w_items[NF + j] * others
         items = lay.holding(st, p) + prize * out[V_GAME, p] + flow
         out[V_ITEMS, p] = items
         out[V_CONTEST, p] = max(items, 0.0)
         share += out[V_CONTEST, p]
     for p in range(np_):
         out[V_CONTEST, p] = out[V_CONTEST, p] / share if share > 0 else 1.0 / solvent
+    if model == MODEL_NOW and np_ == 2 and solvent == 2 and et.equity.shape[0] > 1:
+        # Contest equity, averaged over who takes the prize: x[p] is what p holds at the game's end.
+        c0 = 0.0
+        for w in range(2):
+            x0 = out[V_ITEMS, 0] - prize * out[V_GAME, 0] + (prize if w == 0 else 0.0)
+            x1 = out[V_ITEMS, 1] - prize * out[V_GAME, 1] + (prize if w == 1 else 0.0)
+            c0 += out[V_GAME, w] * equity_of(et, x0, x1)
+        out[V_CONTEST, 0] = c0
+        out[V_CONTEST, 1] = 1.0 - c0
+    if model == MODEL_NOW and np_ == 2 and solvent == 2 and not t.one_game:
+        _ruin(st, t, out, fx)
     if t.one_game:  # played without gambling: no items, and the game is the contest
         for p in range(np_):
             out[V_ITEMS, p] = 0.0
@@ -273,6 +327,39 @@ def evaluate(st, t, et, game0, out, fx):
             out[V_GAME, p] = 1.0 if last >= 0 and t.team[p] == t.team[last] else 0.0
             out[V_ITEMS, p] = lay.holding(st, p) + (st[k.H_POOL] / solvent if lay.solvent(st, p) else 0.0)
     _team_sums(t, out)
+
+
+@inline
+def _ruin(st, t, out, fx):
+    """Two players: a seat that could not pay a toll (the mover pays, and too little is held) goes bankrupt on
+    landing on one, losing the contest. With lam[p] its expected toll landings ahead (F_TOLLS) before the
+    leader is home (the seat behind scaled by the ratio of steps left), each seat survives the game with
+    chance exp(-lam[p]); should either not, the first ruined is taken as the one with the larger hazard,
+    in proportion (competing risks)."""
+    amount = t.pay[k.R_WEDGE, k.C_AMOUNT]
+    if amount <= 0 or t.pay[k.R_WEDGE, k.C_PAYER] != k.BY_MOVER:
+        return
+    lam0 = 0.0
+    lam1 = 0.0
+    h0 = lay.holding(st, 0)
+    h1 = lay.holding(st, 1)
+    if h0 < amount or (t.bankrupt_empty and h0 <= amount):
+        lam0 = fx[0, F_TOLLS]
+    if h1 < amount or (t.bankrupt_empty and h1 <= amount):
+        lam1 = fx[1, F_TOLLS]
+    if lam0 + lam1 <= 0.0:
+        return
+    # The game ends when the leader is home: a seat further behind meets only part of its tolls before then.
+    t0 = max(fx[0, F_PIPS], 1e-9)
+    t1 = max(fx[1, F_PIPS], 1e-9)
+    lam0 *= min(1.0, t1 / t0)
+    lam1 *= min(1.0, t0 / t1)
+    both = np.exp(-lam0 - lam1)
+    ruin_other = (1.0 - both) * lam1 / (lam0 + lam1)  # seat 0 wins by seat 1's ruin
+    for row in (V_GAME, V_CONTEST):
+        c0 = both * out[row, 0] + ruin_other
+        out[row, 0] = c0
+        out[row, 1] = 1.0 - c0
 
 
 @inline

@@ -1,5 +1,7 @@
-"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor`, `advisor:LEVEL`, the named strengths
-(`beginner` … `strongest`, players/levels.py) and `noisy:LEVEL:NOISE`.
+"""Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`, the named strengths
+(`beginner` … `strongest`, players/levels.py) and `noisy:LEVEL:NOISE`, the advisor as it was in 2026
+(`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept for comparison) and
+`rollout:N` (N playouts per move).
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -18,10 +20,12 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
+from printgen.players.evaluation import MODEL_2026, MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
 
+MAX_PLAYOUTS = 4096
 GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
 
 
@@ -39,10 +43,13 @@ class Player:
         if self.kind == policy.GATIGO:
             return f"gatigo:S{self.a}T{self.b}"
         if self.kind == policy.ADVISOR:
-            return "advisor" if self.a == DEFAULT_LEVEL else f"advisor:{self.a}"
+            base = "advisor-2026" if self.b == MODEL_2026 else "advisor"
+            return base if self.a == DEFAULT_LEVEL else f"{base}:{self.a}"
         if self.kind == policy.NOISY:
             named = [n for n, s in STRENGTHS.items() if s.noise and (s.level, s.noise) == (self.a, self.b)]
             return named[0] if named else f"noisy:{self.a}:{self.b}"
+        if self.kind == policy.ROLLOUT:
+            return f"rollout:{self.a}"
         return "random"
 
     def __str__(self) -> str:
@@ -81,19 +88,25 @@ def player(name: str) -> Player:
         return Player(policy.GATIGO, int(m[1]), int(m[2]))
     if text in STRENGTHS:
         s = STRENGTHS[text]
-        return Player(policy.NOISY, s.level, s.noise) if s.noise else Player(policy.ADVISOR, s.level)
+        return Player(policy.NOISY, s.level, s.noise) if s.noise else Player(policy.ADVISOR, s.level, MODEL_NOW)
     if m := re.fullmatch(r"noisy:(\d+):(\d+)", text):
         if int(m[1]) > MAX_LEVEL or int(m[2]) > 10_000:
             raise OptionError(f"noisy:{m[1]}:{m[2]}: the level runs from 0 to {MAX_LEVEL}, the noise from 0 to 10000")
         return Player(policy.NOISY, int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"advisor(?::(\d+))?", text):
-        level = DEFAULT_LEVEL if m[1] is None else int(m[1])
+    if m := re.fullmatch(r"advisor(-2026)?(?::(\d+))?", text):
+        level = DEFAULT_LEVEL if m[2] is None else int(m[2])
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
-        return Player(policy.ADVISOR, level)
+        return Player(policy.ADVISOR, level, MODEL_2026 if m[1] else MODEL_NOW)
+    if m := re.fullmatch(r"rollout:(\d+)", text):
+        playouts = int(m[1])
+        if not 1 <= playouts <= MAX_PLAYOUTS:
+            raise OptionError(f"rollout:{playouts}: the playouts per move run from 1 to {MAX_PLAYOUTS}")
+        return Player(policy.ROLLOUT, playouts)
     raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
-                      "or noisy:LEVEL:NOISE")
+                      f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, or rollout:N (playouts per move, "
+                      f"1–{MAX_PLAYOUTS})")
 
 
 def seeded_rng(seed: int) -> np.ndarray:

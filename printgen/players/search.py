@@ -15,13 +15,13 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.jit import njit
 from printgen.engine.layout import STATE_SIZE
-from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate
+from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate_model
 from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 
 NODE_BUDGET = 20_000  # nodes searched between returns to Python, where Ctrl-C is noticed (tens of milliseconds)
 GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
 
-Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top at")
+Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top at model")
 C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT = range(5)  # columns of Scratch.ctl, per depth
 
 
@@ -40,6 +40,7 @@ def make_scratch(level: int, total_items: int) -> Scratch:
         ctl=np.zeros((depth, 5), dtype=np.int64),
         top=np.zeros(depth, dtype=np.float64),
         at=np.zeros(1, dtype=np.int64),  # the depth a paused search resumes at
+        model=np.zeros(1, dtype=np.int64),  # the evaluation's model (evaluation.MODEL_NOW or MODEL_2026)
     )
 
 
@@ -69,7 +70,7 @@ def _open(d, level, t, et, sc, game0):
     """Starts the node at depth d; returns True if it is a leaf, its evaluation already in sc.vals[d]."""
     st = sc.states[d]
     if d > level or st[k.H_PHASE] == k.PHASE_OVER:
-        evaluate(st, t, et, game0, sc.vals[d], sc.fx)
+        evaluate_model(st, t, et, game0, sc.vals[d], sc.fx, sc.model[0])
         return True
     for r in range(3):
         for p in range(k.MAXP):

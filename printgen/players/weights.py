@@ -19,11 +19,12 @@ import numpy as np
 
 from printgen.errors import PatolliError
 from printgen.files import write_atomic
-from printgen.players import calibration
+from printgen.players import calibration, equity
 from printgen.players.evaluation import FEATURE_NAMES, NF, EvalTables, make_tables, static_tables
 from printgen.rulesets.model import Ruleset
 
 SHIPPED = "data/evaluation.json"  # inside printgen.players
+SHIPPED_2026 = "data/evaluation_2026.json"  # the weights of the advisor of 2026, kept for comparison
 N_GAME, N_ITEMS = NF, 2 * NF + 1  # weights of the game model; of the items model (own, others', intercept)
 
 
@@ -74,39 +75,83 @@ def load_weights(path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
 
 
 @cache
-def stored_weights() -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Returns the weights fitted for the built-in rulesets, as shipped with the package (checked)."""
-    path = resources.files("printgen.players").joinpath(SHIPPED)
+def stored_weights(name: str = SHIPPED) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Returns the weights fitted for the built-in rulesets, as shipped with the package (checked);
+    name=SHIPPED_2026 those of the advisor of 2026."""
+    path = resources.files("printgen.players").joinpath(name)
     if not path.is_file():
         return {}
-    return check_weights(json.loads(path.read_text("utf-8")), f"printgen/players/{SHIPPED}")
+    return check_weights(json.loads(path.read_text("utf-8")), f"printgen/players/{name}")
+
+
+def builtin(ruleset: Ruleset) -> bool:
+    """Returns whether a ruleset is a built-in one (variants included), unchanged: shipped data apply."""
+    from printgen.rulesets import BUILTIN, load_ruleset
+
+    return ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset
 
 
 @cache
 def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
-    """Returns the evaluation tables of a ruleset: shipped weights for built-ins, else fitted now (a second)."""
-    from printgen.rulesets import BUILTIN, load_ruleset
-
+    """Returns the evaluation tables of a ruleset: shipped weights and contest equity for built-ins, else
+    fitted now (a few seconds). The advisor of 2026 reads its own shipped weights (a custom ruleset's: today's)."""
     static = static_tables(ruleset, players)
-    shipped = stored_weights().get(weights_key(ruleset, players))
-    if shipped is not None and ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset:
-        return make_tables(static, *shipped)
-    fit = calibration.fit(ruleset, players, games=calibration.QUICK_GAMES)
-    return make_tables(static, fit.w_game, fit.w_items)
+    key = weights_key(ruleset, players)
+    is_builtin = builtin(ruleset)
+    shipped = stored_weights().get(key) if is_builtin else None
+    if shipped is None:
+        f = calibration.fit(ruleset, players, games=calibration.QUICK_GAMES)
+        shipped = (f.w_game, f.w_items)
+    old = stored_weights(SHIPPED_2026).get(key) if is_builtin else None
+    table = None
+    if equity.has_equity(ruleset, players):
+        table = equity.stored_equity().get(key) if is_builtin else None
+        if table is None:
+            table = equity.compute_equity(ruleset, equity.QUICK_GAMES)[0]
+    return make_tables(static, *shipped, old=old, equity=table)
 
 
-def write_weights(path: Path, specs: list[tuple[str, int]], games: int = calibration.FULL_GAMES) -> dict[str, object]:
-    """Fits the weights of each (ruleset, players) and writes them all to path as JSON."""
+def fit_entry(spec: str, players: int, games: int = calibration.FULL_GAMES,
+              seed: int = calibration.SEED) -> tuple[str, dict[str, object], list[str]]:
+    """Fits one ruleset and player count; returns its key, its shipped form and what is wrong with it."""
     from printgen.rulesets import load_ruleset
 
+    rs = load_ruleset(spec)
+    f = calibration.fit(rs, players, games=games, seed=seed, rounds=1)
+    entry = {
+        "w_game": [round(float(x), 6) for x in f.w_game], "w_items": [round(float(x), 6) for x in f.w_items],
+        "features": list(FEATURE_NAMES), "games": games, "seed": seed, "samples": f.samples,
+        "log_loss": round(f.log_loss, 4), "items_r2": round(f.items_r2, 4),
+    }
+    return weights_key(rs, players), entry, calibration.fit_problems(rs, players, f.w_game, f.items_r2, f.log_loss)
+
+
+def _fit_entry(job: tuple[str, int, int, int]) -> tuple[str, dict[str, object], list[str]]:
+    return fit_entry(*job)
+
+
+def write_weights(path: Path, specs: list[tuple[str, int]], games: int = calibration.FULL_GAMES,
+                  seed: int = calibration.SEED, workers: int = 1) -> tuple[dict[str, object], dict[str, list[str]]]:
+    """Fits the weights of each (ruleset, players), every one seeded alike, and writes them to path as JSON
+    (entries of other keys already there are kept); returns the entries and each key's problems. Nothing
+    is written if any fit has a problem."""
+    import multiprocessing as mp
+
+    jobs = [(spec, players, games, seed) for spec, players in specs]
+    if workers > 1 and len(jobs) > 1:
+        from printgen.rulesets import load_ruleset
+
+        calibration.fit(load_ruleset(specs[0][0]), specs[0][1], games=2, rounds=1)  # compiled once, before the fork
+        with mp.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_fit_entry, jobs, chunksize=1)
+    else:
+        results = [_fit_entry(job) for job in jobs]
     data: dict[str, object] = {}
-    for spec, players in specs:
-        rs = load_ruleset(spec)
-        f = calibration.fit(rs, players, games=games, rounds=1)
-        data[weights_key(rs, players)] = {
-            "w_game": [round(float(x), 6) for x in f.w_game], "w_items": [round(float(x), 6) for x in f.w_items],
-            "features": list(FEATURE_NAMES), "games": games, "samples": f.samples,
-            "log_loss": round(f.log_loss, 4), "items_r2": round(f.items_r2, 4),
-        }
-    write_atomic(path, json.dumps(data, indent=1) + "\n")
-    return data
+    if Path(path).is_file():
+        data.update(json.loads(Path(path).read_text("utf-8")))
+    problems = {key: found for key, _, found in results if found}
+    for key, entry, _ in results:
+        data[key] = entry
+    if not problems:
+        write_atomic(path, json.dumps(data, indent=1) + "\n")
+    return data, problems

@@ -1,0 +1,85 @@
+"""The reliability figure: shown chances against what came true, one panel per quantity (win the game,
+win the contest), one series per way of showing them (as searched, as made honest by the map).
+
+A layout like any other: a `Page` of scene shapes in millimetres, drawn by the SVG backend (PNG from
+that SVG). Each decile is a dot at (mean shown, share observed), its area by its count, with the
+95% interval of the observed share as a bar; the diagonal is perfect calibration.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printgen.render.scene import Page, Style, Text, circle, line, rect
+
+PANEL, GAP, LEFT, TOP, BOTTOM = 80.0, 18.0, 16.0, 26.0, 30.0  # mm
+SERIES_ROLES = ("player.0", "player.1", "player.3")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One way of showing a quantity: its label, ECE, and per bin (count, mean shown, share observed)."""
+
+    label: str
+    ece: float
+    bins: Sequence[tuple[int, float, float]]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One quantity: a title and its series."""
+
+    title: str
+    series: Sequence[Series]
+
+
+def _wilson(p: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.959964
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page:
+    """Returns the figure: one square panel per quantity, side by side, with a legend under each."""
+    width = LEFT + len(panels) * (PANEL + GAP)
+    page = Page(width, TOP + PANEL + BOTTOM, label="reliability")
+    soft = Style(stroke="ink.soft", width=0.12, dash=(0.8, 0.8))
+    page.add(Text(LEFT, 8, title, "body-bold", 11, tag="title"), Text(LEFT, 14, subtitle, "body", 7.5, "ink.soft"))
+    for i, panel in enumerate(panels):
+        x0, y0 = LEFT + i * (PANEL + GAP), TOP
+        page.add(rect(x0, y0, PANEL, PANEL, Style(fill="paper", stroke="ink", width=0.3), tag="panel"))
+        page.add(Text(x0, y0 - 3, panel.title, "body-bold", 8.5))
+        for t in range(11):
+            f = t / 10
+            page.add(line((x0 + f * PANEL, y0), (x0 + f * PANEL, y0 + PANEL), soft),
+                     line((x0, y0 + PANEL - f * PANEL), (x0 + PANEL, y0 + PANEL - f * PANEL), soft))
+            if t % 2 == 0:
+                page.add(Text(x0 + f * PANEL, y0 + PANEL + 4, f"{f:.1f}", "body", 6, anchor="middle"),
+                         Text(x0 - 1.5, y0 + PANEL - f * PANEL + 1.5, f"{f:.1f}", "body", 6, anchor="end"))
+        page.add(line((x0, y0 + PANEL), (x0 + PANEL, y0), Style(stroke="ink.soft", width=0.3), tag="diagonal"))
+        page.add(Text(x0 + PANEL / 2, y0 + PANEL + 9, "shown chance", "body", 7, anchor="middle"),
+                 Text(x0 - 10, y0 + PANEL / 2, "came true", "body", 7, anchor="middle", rotation=-90))
+        top = max((c for s in panel.series for c, _, _ in s.bins), default=1) or 1
+        for j, s in enumerate(panel.series):
+            role = SERIES_ROLES[j % len(SERIES_ROLES)]
+            points = [(x0 + shown * PANEL, y0 + PANEL - obs * PANEL, c, obs)
+                      for c, shown, obs in s.bins if c > 0 and not math.isnan(shown)]
+            for (ax, ay, _, _), (bx, by, _, _) in zip(points, points[1:], strict=False):
+                page.add(line((ax, ay), (bx, by), Style(stroke=role, width=0.35)))
+            for x, y, c, obs in points:
+                lo, hi = _wilson(obs, c)
+                page.add(line((x, y0 + PANEL - lo * PANEL), (x, y0 + PANEL - hi * PANEL),
+                              Style(stroke=role, width=0.3)))
+                page.add(circle(x, y, 0.6 + 1.6 * math.sqrt(c / top), Style(fill=role, stroke="paper", width=0.15),
+                                tag=f"bin {s.label}"))
+            ly = y0 + PANEL + 15 + 5 * j
+            page.add(circle(x0 + 2, ly - 1.2, 1.2, Style(fill=role)),
+                     Text(x0 + 5, ly, f"{s.label}: ECE {s.ece:.3f}, {sum(c for c, _, _ in s.bins):,} decisions",
+                          "body", 7))
+    return page

@@ -1,0 +1,188 @@
+"""The evaluation's shipped fits pass their sanity checks; contest equity; the rollout player; the advisor of 2026;
+the calibration maps and the `calibration` command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from printgen.players import calibration, equity, reliability
+from printgen.players.evaluation import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW
+from printgen.players.registry import player
+from printgen.players.weights import SHIPPED_2026, stored_weights
+from printgen.rulesets import load_ruleset
+
+runner = CliRunner()
+DATA = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data"
+BUILTIN_TWO = ("gatigo", "bell", "neeley", "ocastudios")
+
+
+def run_cli(args: list[str]):  # type: ignore[no-untyped-def]
+    from printgen.cli.app import app
+
+    return runner.invoke(app, args)
+
+
+def _entries() -> dict[str, dict[str, object]]:
+    return json.loads((DATA / "evaluation.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("key", sorted(_entries()))
+def test_every_shipped_fit_passes_its_sanity_checks(key: str) -> None:
+    entry = _entries()[key]
+    spec, players = key.rsplit("/", 1)
+    rs = load_ruleset(spec)
+    assert entry["features"] == list(FEATURE_NAMES)
+    w_game = np.array(entry["w_game"])
+    assert calibration.fit_problems(rs, int(players), w_game, entry["items_r2"], entry["log_loss"]) == []
+    assert w_game[F_PIPS] < 0  # being further ahead is better
+    if rs.economy.gambling:
+        assert entry["items_r2"] >= calibration.ITEMS_R2_FLOOR
+
+
+def test_the_checks_refuse_the_fit_neeley_shipped_in_2026() -> None:
+    old = json.loads((DATA / "evaluation_2026.json").read_text("utf-8"))["neeley/2"]
+    problems = calibration.fit_problems(load_ruleset("neeley"), 2, np.array(old["w_game"]), old["items_r2"],
+                                        old["log_loss"])
+    assert any("rewards steps left" in p for p in problems)
+    assert any("items model explains 0.000" in p for p in problems)
+
+
+def test_the_2026_weights_are_kept_apart_and_differ_where_they_were_broken() -> None:
+    now, then = stored_weights()["neeley/2"], stored_weights(SHIPPED_2026)["neeley/2"]
+    assert now[0][F_PIPS] < 0 < then[0][F_PIPS]
+
+
+def test_a_fit_is_seeded() -> None:
+    rs = load_ruleset("ocastudios")
+    a = calibration.fit(rs, 2, games=40, seed=5)
+    b = calibration.fit(rs, 2, games=40, seed=5)
+    assert np.array_equal(a.w_game, b.w_game) and np.array_equal(a.w_items, b.w_items) and a.samples == b.samples
+
+
+def test_equity_of_a_fair_walk_is_the_share() -> None:
+    total = 8
+    counts = np.zeros((total + 1, total + 1), dtype=np.int64)
+    for h in range(1, total):
+        counts[h, h - 1] = counts[h, h + 1] = 50
+    assert np.allclose(equity.solve_equity(counts), np.arange(total + 1) / total, atol=1e-6)
+
+
+def test_equity_of_a_walk_that_favours_the_richer_is_an_s_curve() -> None:
+    total = 10
+    counts = np.zeros((total + 1, total + 1), dtype=np.int64)
+    for h in range(1, total):
+        up = 70 if h > total / 2 else 30 if h < total / 2 else 50
+        counts[h, h + 1], counts[h, h - 1] = up, 100 - up
+    eq = equity.solve_equity(counts)
+    assert eq[2] < 0.2 and eq[8] > 0.8 and eq[5] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("spec", BUILTIN_TWO + ("ocastudios+empty_start",))
+def test_the_shipped_equity_tables_are_symmetric_monotone_and_complete(spec: str) -> None:
+    rs = load_ruleset(spec)
+    eq = equity.stored_equity()[f"{rs.spec}/2"]
+    assert len(eq) == 2 * rs.economy.starting_items + 1
+    assert eq[0] == 0.0 and eq[-1] == 1.0 and np.all(np.diff(eq) >= 0)
+    assert np.allclose(eq + eq[::-1], 1.0, atol=1e-4)
+
+
+def test_games_without_gambling_and_more_players_have_no_equity_table() -> None:
+    assert not equity.has_equity(load_ruleset("bell+no_gambling"), 2)
+    assert not equity.has_equity(load_ruleset("gatigo"), 3)
+    assert equity.has_equity(load_ruleset("neeley"), 2)
+
+
+def test_player_names_read_back() -> None:
+    for name in ("rollout:32", "advisor-2026", "advisor-2026:1", "advisor", "advisor:2"):
+        assert player(name).name == name
+    assert player("advisor-2026").b == MODEL_2026 and player("advisor").b == MODEL_NOW
+
+
+@pytest.mark.parametrize("name", ["rollout:0", "rollout:x", "advisor-2025", "advisor-2026:9"])
+def test_bad_player_names_say_what_is_wrong(name: str) -> None:
+    result = run_cli(["arena", name, "random", "--matches", "1"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "error:" in result.output
+
+
+def test_the_rollout_player_beats_random() -> None:
+    from printgen.players.arena import arena
+
+    r = arena("gatigo", "rollout:4", "random", 20, seed=3, workers=1).result
+    assert r.wins_a >= 18
+
+
+def test_isotonic_map_is_monotone_and_fixes_an_overconfident_model() -> None:
+    rng = np.random.default_rng(1)
+    true = rng.uniform(0, 1, 20000)
+    won = (rng.uniform(0, 1, true.size) < true).astype(float)
+    shown = np.clip(0.5 + 1.6 * (true - 0.5), 0, 1)  # overconfident
+    before = reliability.reliability(shown, won)[1]
+    m = reliability.fit_map(shown, won)
+    assert all(b >= a for a, b in zip(m[1], m[1][1:], strict=False)) and len(m[0]) <= reliability.KNOTS
+    after = reliability.reliability(reliability.apply_map(m, shown), won)[1]
+    assert before > 0.05 and after < 0.02
+
+
+def test_reliability_bins_count_and_weigh() -> None:
+    shown = np.array([0.05, 0.05, 0.95, 0.95])
+    won = np.array([0.0, 1.0, 1.0, 1.0])
+    bins, ece = reliability.reliability(shown, won)
+    assert bins[0].count == 2 and bins[0].observed == 0.5 and bins[9].count == 2
+    assert ece == pytest.approx(0.5 * 0.45 + 0.5 * 0.05)
+
+
+def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
+    out = tmp_path / "rel.svg"
+    result = run_cli(["calibration", "--ruleset", "ocastudios", "--contests", "2", "--level", "0", "-w", "1",
+                      "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.splitlines()[0])
+    assert report["decisions"] > 0 and 0 <= report["contest"]["searched"]["ece"] <= 1
+    assert sum(b["count"] for b in report["game"]["searched"]["bins"]) == report["decisions"]
+    svg = out.read_text("utf-8")
+    assert svg.startswith("<?xml") and "<svg" in svg
+
+
+def test_the_calibration_command_refuses_a_figure_it_cannot_write(tmp_path: Path) -> None:
+    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "fig.pdf")])
+    assert result.exit_code == 2 and "svg or .png" in result.output
+    (tmp_path / "f.svg").write_text("mine")
+    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "f.svg")])
+    assert result.exit_code == 2 and "exists" in result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", BUILTIN_TWO)
+def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
+    from printgen.players.arena import arena
+
+    r = arena(spec, "advisor", "rollout:32", 40, seed=13).result
+    lo, _ = r.ci95
+    assert lo > 0.5, f"{spec}: advisor won {r.wins_a} of {r.matches} against rollout:32"
+
+
+def test_wilson_interval_helper_used_by_the_figure_is_sane() -> None:
+    from printgen.render.reliability import _wilson
+
+    lo, hi = _wilson(0.5, 100)
+    assert 0.39 < lo < 0.5 < hi < 0.61 and not math.isnan(lo)
+
+
+def test_a_race_term_fitted_with_the_wrong_sign_is_left_out() -> None:
+    rng = np.random.default_rng(3)
+    n = 4000
+    X = rng.normal(size=(n, 2, calibration.ev.NF))
+    score = -1.0 * X[:, :, F_PIPS] + 0.8 * X[:, :, calibration.ev.F_WASTE]  # waste "helps": a wrong sign
+    p0 = 1 / (1 + np.exp(score[:, 1] - score[:, 0]))
+    won = (rng.uniform(size=n) > p0).astype(np.int64)
+    solvent = np.ones((n, 2), dtype=np.int64)
+    free, _ = calibration.fit_game_model(X, solvent, won)
+    signed, _ = calibration.fit_signed_game_model(X, solvent, won)
+    assert free[calibration.ev.F_WASTE] > 0.5 and signed[calibration.ev.F_WASTE] == 0.0
+    assert signed[F_PIPS] < -0.5
