@@ -255,8 +255,8 @@ def _tutor_script(tmp_path: Path) -> tuple[str, str, str, str]:
 def test_the_tutor_warns_and_the_player_keeps_or_changes_the_move(tmp_path: Path) -> None:
     seed, lead, worse, best = _tutor_script(tmp_path)
     save = tmp_path / "kept.json"
-    kept = runner.invoke(app, ["play", "--seed", seed, "--save", str(save), "--tutor-at", "0.1"],
-                         input=f"{lead}{worse}\nkeep\nquit\n")
+    kept = runner.invoke(app, ["play", "--seed", seed, "--computer", "advisor:1", "--save", str(save),
+                               "--tutor-at", "0.1"], input=f"{lead}{worse}\nkeep\nquit\n")
     assert kept.exit_code == 0, kept.output
     assert "tutor:" in kept.output and f"type keep to play {Move.parse(worse)}" in kept.output
     assert "points" in kept.output and best in kept.output
@@ -264,14 +264,14 @@ def test_the_tutor_warns_and_the_player_keeps_or_changes_the_move(tmp_path: Path
     assert str(Move.parse(worse)) in moves
 
     save2 = tmp_path / "changed.json"
-    changed = runner.invoke(app, ["play", "--seed", seed, "--save", str(save2), "--tutor"],
+    changed = runner.invoke(app, ["play", "--seed", seed, "--computer", "advisor:1", "--save", str(save2), "--tutor"],
                             input=f"{lead}{worse}\n{best}\nquit\n")
     assert changed.exit_code == 0, changed.output
     turns = json.loads(save2.read_text())["record"]["turns"]
     human = [t["move"] for t in turns]
     if "tutor:" in changed.output:  # the default threshold (an inaccuracy) may let a small loss pass
         assert str(Move.parse(best)) in human and str(Move.parse(worse)) not in human[-1:]
-    off = runner.invoke(app, ["play", "--seed", seed, "--save", str(tmp_path / "off.json")],
+    off = runner.invoke(app, ["play", "--seed", seed, "--computer", "advisor:1", "--save", str(tmp_path / "off.json")],
                         input=f"{lead}{worse}\nquit\n")
     assert "tutor:" not in off.output  # off by default
 
