@@ -308,6 +308,8 @@ def test_a_whole_solo_contest_on_every_ruleset(short_servers: Callable[[str], Se
     server = short_servers(ruleset)
     page = browser.new_page(viewport=PHONE)
     _new_game(page, server, f"solo-{ruleset}")
+    page.wait_for_function("document.querySelector('#boardimg').complete && "  # the printed board drawn, so the
+                           "document.querySelector('#boardimg').naturalWidth > 0", timeout=30000)  # zoom can size it
     page.click("#zoom")  # cells are ~20 px on a phone: zoomed, each is a target of at least 44 px
     page.wait_for_function("document.querySelector('#overlay rect.hit').getBoundingClientRect().width >= 44",
                            timeout=5000)
