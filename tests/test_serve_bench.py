@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
 
-from printgen.serve.bench import measure, percentile, summary  # noqa: E402
+from printgen.serve.bench import LEAST, MID, fill_board, measure, percentile, summary  # noqa: E402
 
 
 def test_percentiles() -> None:
@@ -22,7 +22,32 @@ def test_each_action_is_timed_on_a_mid_game_board() -> None:
     assert result.ruleset == "gatigo" and result.players == 2
     assert len(result.seconds["advice"]) == 6 and len(result.seconds["move"]) == 6
     assert len(result.seconds["cast"]) >= 6 and all(s > 0 for s in result.seconds["cast"])
-    assert min(result.fill) >= 0.5  # most pieces on the board at every timed cast
+    assert min(result.fill) >= LEAST  # most pieces on the board at every timed cast
+    assert result.positions == "played"
+
+
+def test_neeley_is_timed_on_placed_mid_game_boards() -> None:
+    (result,) = measure(["neeley"], 5, level=0, seed=2)
+    assert result.placed >= 1 and result.positions in ("placed", "mixed")  # play alone never fills its board
+    assert min(result.fill) >= LEAST and max(result.fill) >= MID
+
+
+def test_placed_pieces_stand_on_free_cells_of_their_own_paths() -> None:
+    import random
+
+    from printgen.engine.position import HAND, Position
+    from printgen.rulesets import load_ruleset
+
+    start = Position.new(load_ruleset("neeley"), 2)
+    pos = fill_board(start, random.Random(4))
+    assert sum(pos.on_board(s) for s in range(2)) >= MID * 12
+    assert abs(pos.on_board(0) - pos.on_board(1)) <= 1  # the seat with fewer goes first
+    for seat in range(2):
+        cells = [c for c in pos.places(seat) if c != HAND]
+        assert all(c in pos.path(seat)[:-1] for c in cells)
+        assert pos.holdings(seat) == start.holdings(seat)
+    assert len(pos.board()) == sum(pos.on_board(s) for s in range(2))  # one piece to a cell
+    assert fill_board(start, random.Random(4)) == pos  # seeded: the same board again
 
 
 def test_the_command_reports_json(capsys: pytest.CaptureFixture[str]) -> None:

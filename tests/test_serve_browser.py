@@ -10,13 +10,15 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from printgen.rulesets import builtin_text
+from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
+from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install .[test])")
@@ -26,6 +28,8 @@ if CHROMIUM is None:
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONE = {"width": 375, "height": 812}
+# pieces a side and goods each in the short copies of the built-in rulesets (see short_ruleset)
+SHORT = {"bell": (2, 4), "neeley": (1, 2), "ocastudios": (1, 2), "gatigo": (1, 2)}
 
 
 def _free_port() -> int:
@@ -70,20 +74,48 @@ def server(tmp_path: Path) -> Iterator[Server]:
         s.proc.wait(10)
 
 
+def short_ruleset(name: str) -> str:
+    """Returns the TOML of a short copy of a built-in ruleset: the same board, beans, entry, payments and special
+    cells, but SHORT's pieces a side and goods, so a whole contest takes a few dozen taps. Written through the
+    rulesets API (parsed, checked, exported), so it is a ruleset file as `patolli rulesets export` writes one."""
+    pieces, goods = SHORT[name]
+    data = tomllib.loads(builtin_text(name))
+    data["ruleset"]["name"] = f"short-{name}"
+    data["players"]["pieces"] = [pieces] * len(data["players"]["pieces"])
+    economy = data["economy"]
+    economy["starting_items"] = goods
+    if economy.get("items"):  # named goods: the first `goods` of each seat's (or everyone's), one of each
+        kept: dict[str, list[dict[str, object]]] = {}
+        for item in economy["items"]:
+            kept.setdefault(item.get("seat", ""), []).append(dict(item, count=1))
+        economy["items"] = [item for items in kept.values() for item in items[:goods]]
+    return export_toml(parse_ruleset(data, f"short {name}", origin=f"short-{name}"))
+
+
 @pytest.fixture(scope="module")
-def short_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose first ruleset is a short one: GATIGO with one piece each and two goods, so that a whole
-    contest takes a few dozen taps."""
-    folder = tmp_path_factory.mktemp("short")
-    text = builtin_text("gatigo").replace("pieces = [5, 5, 5]", "pieces = [1, 1, 1]") \
-        .replace("starting_items = 20", "starting_items = 2").replace('name = "gatigo"', 'name = "short"')
-    (folder / "short.toml").write_text(text, encoding="utf-8")
-    s = Server(folder / "saves", str(folder / "short.toml"))
-    s.start()
-    yield s
-    assert s.proc is not None
-    s.proc.terminate()
-    s.proc.wait(10)
+def short_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Server]]:
+    """Starts, on first asking, a server whose first ruleset is the short copy of a built-in one."""
+    started: dict[str, Server] = {}
+
+    def get(name: str) -> Server:
+        if name not in started:
+            folder = tmp_path_factory.mktemp(f"short-{name}")
+            (folder / f"short-{name}.toml").write_text(short_ruleset(name), encoding="utf-8")
+            started[name] = Server(folder / "saves", str(folder / f"short-{name}.toml"))
+            started[name].start()
+        return started[name]
+
+    yield get
+    for s in started.values():
+        assert s.proc is not None
+        s.proc.terminate()
+        s.proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def short_server(short_servers: Callable[[str], Server]) -> Server:
+    """A server whose first ruleset is short GATIGO."""
+    return short_servers("gatigo")
 
 
 @pytest.fixture(scope="module")
@@ -237,71 +269,91 @@ def _feed(page: sync_api.Page) -> str:
     return page.locator("#feed").inner_text()
 
 
-def test_a_whole_solo_contest_to_its_end(short_server: Server, browser) -> None:
-    page = browser.new_page(viewport=PHONE)
-    page.goto(short_server.url)
+def _saved_winner(server: Server, name: str) -> str:
+    """Returns the winner of a saved game's contest, read back from its file (replayed, as the terminal would)."""
+    from printgen.engine.position import seat_name
+    from printgen.play.session import Session
+
+    session = Session.read(server.saves / f"{name}.json", lambda e, r: None)
+    assert session.over, f"the save of {name!r} does not record the contest as over"
+    winner = session.position.winner
+    return "nobody" if winner is None else seat_name(winner)
+
+
+def _new_game(page: sync_api.Page, server: Server, name: str, referee: int = 0) -> None:
+    """Starts a game on the page: solo against one computer player at level 0, or refereed for `referee` people."""
+    page.goto(server.url)
     page.wait_for_selector("select[name=level] option", state="attached")
-    assert page.locator("select[name=ruleset]").input_value().endswith("short.toml")
-    page.fill("input[name=name]", "whole")
-    page.select_option("select[name=level]", "0")
+    assert page.locator("select[name=ruleset]").input_value() == server.ruleset  # the short copy, offered first
+    page.fill("input[name=name]", name)
+    if referee:
+        page.check("input[value=referee]")
+        page.select_option("select[name=people]", str(referee))
+    else:
+        page.select_option("select[name=level]", "0")
     page.click("#new button[type=submit]")
     _wait_idle(page)
-    taps = _drive(page, 400)
-    assert page.evaluate("document.body.dataset.over") == "true" and taps >= 3
-    assert page.locator("#prompt").inner_text() in ("A wins the contest", "B wins the contest") or \
-        "wins" in page.locator("#prompt").inner_text()
-    assert "pays" in _feed(page) or "gets" in _feed(page)  # the goods changed hands on the way
+
+
+def _announced_winner(page: sync_api.Page) -> str:
+    prompt = page.locator("#prompt").inner_text()
+    found = re.fullmatch(r"([A-D]) wins the contest\.", prompt)
+    assert found or prompt.startswith("Nobody is left"), prompt
+    return found.group(1) if found else "nobody"
+
+
+@pytest.mark.parametrize("ruleset", BUILTIN)
+def test_a_whole_solo_contest_on_every_ruleset(short_servers: Callable[[str], Server], browser,
+                                               ruleset: str) -> None:
+    server = short_servers(ruleset)
+    page = browser.new_page(viewport=PHONE)
+    _new_game(page, server, f"solo-{ruleset}")
+    page.wait_for_function("document.querySelector('#boardimg').complete && "  # the printed board drawn, so the
+                           "document.querySelector('#boardimg').naturalWidth > 0", timeout=30000)  # zoom can size it
+    page.click("#zoom")  # cells are ~20 px on a phone: zoomed, each is a target of at least 44 px
+    page.wait_for_function("document.querySelector('#overlay rect.hit').getBoundingClientRect().width >= 44",
+                           timeout=5000)
+    taps = _drive(page, 800, board_taps=True)
+    assert page.evaluate("document.body.dataset.over") == "true" and taps >= 3, f"not over after {taps} taps"
+    assert _announced_winner(page) == _saved_winner(server, f"solo-{ruleset}")
+    assert re.search(r"\bpays\b", _feed(page))  # goods changed hands on the way
     assert page.locator("#controls button").count() == 0  # nothing left to do
-    page.close()
-
-
-def test_a_referee_carries_a_three_person_contest(short_server: Server, browser) -> None:
-    page = browser.new_page(viewport=PHONE)
-    page.goto(short_server.url)
-    page.wait_for_selector("select[name=level] option", state="attached")
-    page.fill("input[name=name]", "three")
-    page.check("input[value=referee]")
-    page.select_option("select[name=people]", "3")
-    page.click("#new button[type=submit]")
-    _wait_idle(page)
-    assert page.locator("#seats li").count() == 3 and page.locator("#seats").inner_text().count("(person)") == 3
-    seen = set()
-    hinted = False
-    for _ in range(300):
-        _wait_idle(page)
-        if page.evaluate("document.body.dataset.over") == "true":
-            break
-        seen.add(page.evaluate("state.to_move"))
-        if page.evaluate("state.pending") is not None and len(seen) == 3 and not hinted:
-            page.get_by_role("button", name="Advice").click()  # a hint for the player to move
-            page.wait_for_selector("#panel ol li")
-            assert re.search(r"wins this game .* in (10|20)", page.locator("#panel").inner_text())
-            hinted = True
-        _drive(page, 1)
-    assert page.evaluate("document.body.dataset.over") == "true"
-    assert seen == {"A", "B", "C"} and hinted  # the phone kept the turn order of all three
-    assert "wins" in page.locator("#prompt").inner_text()
+    assert page.locator("#error").is_hidden()
     page.close()
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN)
-def test_every_ruleset_starts_and_plays_on_a_phone_with_board_taps(short_server: Server, browser,
-                                                                   ruleset: str) -> None:
+def test_a_referee_carries_a_whole_contest_on_every_ruleset(short_servers: Callable[[str], Server], browser,
+                                                             ruleset: str) -> None:
+    server = short_servers(ruleset)
+    people = 3 if ruleset == "bell" else 2  # three people on bell; GATIGO's three-person contests run long
+    assert people in load_ruleset(server.ruleset).player_counts()
+    seats = set("ABCD"[:people])
     page = browser.new_page(viewport=PHONE)
-    page.goto(short_server.url)
-    page.wait_for_selector("select[name=level] option", state="attached")
-    page.fill("input[name=name]", f"every-{ruleset}")
-    page.select_option("select[name=ruleset]", ruleset)
-    page.select_option("select[name=level]", "0")
-    page.click("#new button[type=submit]")
-    _wait_idle(page)
-    page.click("#zoom")  # cells are ~20 px on a phone: zoomed, each is a target of at least 44 px
-    page.wait_for_function("document.querySelector('#overlay rect.hit').getBoundingClientRect().width >= 44",
-                           timeout=5000)
-    _drive(page, 14, board_taps=True)
-    assert page.locator("#feed li").count() >= 4
-    assert page.locator("#overlay image.piece").count() >= 1 or ruleset == "neeley"
-    assert page.locator("#error").is_hidden()
+    _new_game(page, server, f"ref-{ruleset}", referee=people)
+    assert page.locator("#seats li").count() == people
+    assert page.locator("#seats").inner_text().count("(person)") == people
+    seen: set[str] = set()
+    hinted: set[str] = set()
+    for _ in range(800):
+        _wait_idle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        seat = page.evaluate("state.to_move")
+        seen.add(seat)
+        if page.evaluate("state.pending") is not None and seat not in hinted:  # a hint for the player to move
+            page.get_by_role("button", name="Advice").click()
+            page.wait_for_selector("#panel ol li")
+            assert re.search(r"wins this game .* in (10|20)", page.locator("#panel").inner_text())
+            hinted.add(seat)
+            _tap_and_wait(page, page.locator("#panel ol li.move-best button"))  # the hinted move, played
+            assert page.locator("#panel ol li").count() == 0
+            continue
+        _drive(page, 1)
+    assert page.evaluate("document.body.dataset.over") == "true", "the refereed contest did not end"
+    assert seen == seats and hinted  # the phone kept the turn order of every seat, and hinted
+    assert _announced_winner(page) == _saved_winner(server, f"ref-{ruleset}")
+    assert re.search(r"\bpays\b", _feed(page))  # every payment announced
     page.close()
 
 
@@ -310,7 +362,6 @@ def test_a_bankrupt_person_lets_the_rest_play_out(short_server: Server, browser)
     from printgen.play.table import Table
     from printgen.players.advisor import advise
     from printgen.players.registry import player
-    from printgen.rulesets import load_ruleset
 
     rs = load_ruleset(short_server.ruleset)
     path = short_server.saves / "broke.json"

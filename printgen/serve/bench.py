@@ -2,8 +2,12 @@
 
 The app runs in this process behind Starlette's test client (real requests through the ASGI stack, the
 save folder, the locks and the JSON views; no network). Games are played to mid-game positions (at least
-half of every piece on the board, or the most the game reaches) by the advisor at level 0, then each sample
-times the three requests a phone makes in a turn: the cast, the advice at the advice level, the move.
+60 % of all pieces on the board) by the advisor at level 0; where play does not get there within its budget
+(Neeley's pieces enter only on a 1, and race off again), the fullest board it reached is filled up by placing
+pieces from the hands on free cells of their own paths, checked by the position builder, and the game goes on
+from there. Each sample times the three requests a phone makes in a turn: the cast, the advice at the advice
+level, the move; a game gives PER_GAME samples, fewer if less than LEAST of the pieces are left on the board
+or its game ends, then a new one is played to its mid-game.
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from printgen.engine.beans import Beans
-from printgen.engine.position import Phase, Position
+from printgen.engine.position import HAND, Phase, Position, build, facts_of
+from printgen.engine.record import Record
 from printgen.players.advisor import advise
 from printgen.players.levels import DEFAULT_LEVEL
 from printgen.rulesets.load import load_ruleset
 from printgen.serve.store import Store
 
 ACTIONS = ("cast", "move", "advice")
-MID = 0.5  # share of all pieces on the board that makes a position mid-game
+MID = 0.6  # share of all pieces on the board that makes a position mid-game: most of them
+LEAST = 0.5  # share below which a game's turns are no longer timed (a new game is played to its mid-game)
+PER_GAME = 10  # timed turns taken from one game before the next is begun (so each stays near its mid-game)
 
 
 @dataclass
@@ -37,6 +44,13 @@ class Timings:
     players: int
     seconds: dict[str, list[float]] = field(default_factory=lambda: {a: [] for a in ACTIONS})
     fill: list[float] = field(default_factory=list)  # share of the pieces on the board at each sample
+    games: int = 0  # games begun
+    placed: int = 0  # of them, games whose mid-game position had pieces placed (play did not fill the board)
+
+    @property
+    def positions(self) -> str:
+        """Says how the mid-game positions were made: played, placed, or some of each."""
+        return "played" if not self.placed else "placed" if self.placed == self.games else "mixed"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -74,22 +88,52 @@ def _board_share(pos: Position) -> float:
     return sum(pos.on_board(s) for s in range(pos.players)) / total
 
 
-def _to_mid_game(store: Store, name: str, rng: random.Random, limit: int = 600) -> None:
-    """Plays the game (every seat the advisor at level 0) until most pieces are on the board, or the fullest
-    board seen in `limit` turns comes round again (some rulesets never fill half their cells)."""
-    best = 0.0
+def _to_mid_game(store: Store, name: str, rng: random.Random, limit: int = 600) -> bool:
+    """Plays the game (every seat the advisor at level 0) until most pieces are on the board; failing that within
+    `limit` turns, goes back to the fullest board seen and places pieces on it (see `fill_board`). Returns
+    whether pieces were placed."""
     with store.table(name) as table:
         session = table.session
-        for turn in range(limit):
+        fullest, at = -1.0, 0
+        for _ in range(limit):
             pos = session.position
             if pos.phase is Phase.OVER:
-                return
+                break
             share = _board_share(pos)
-            if pos.phase is Phase.MOVE and (share >= MID or (turn > limit // 2 and share >= best)):
-                return
-            best = max(best, share)
+            if pos.phase is Phase.MOVE and share >= MID:
+                return False
+            if pos.phase is Phase.MOVE and share > fullest:
+                fullest, at = share, len(session.record.turns)
             marks = Beans(pos.ruleset.beans).cast(rng).marks if pos.needs_cast else 0
             session.play_turn(None if pos.phase is Phase.BET else marks, advise(pos, marks, 0).best.move)
+        if fullest < 0:
+            raise RuntimeError(f"{name}: no turn of play was reached in {limit} turns")
+        session.record.truncate(at)
+        session.record = Record(fill_board(session.position, rng))
+        session.save()
+        return True
+
+
+def fill_board(pos: Position, rng: random.Random, share: float = MID) -> Position:
+    """Returns the position with pieces moved from the hands onto the board until `share` of all pieces are on
+    it: each time a piece of the seat with the fewest on the board, on a free cell of its own path (not its end),
+    chosen by rng. The position builder checks the result as it checks a written position."""
+    facts = facts_of(pos)
+    total = pos.players * pos.ruleset.players.pieces_for(pos.players)
+    taken = set(pos.board())
+    on = {s: pos.on_board(s) for s in range(pos.players)}
+    while sum(on.values()) < share * total:
+        able = [s for s in on if not facts.seats[s].bankrupt and HAND in facts.seats[s].pieces
+                and any(c not in taken for c in pos.path(s)[:-1])]
+        if not able:
+            break
+        seat = min(able, key=lambda s: (on[s], s))
+        cell = rng.choice([c for c in pos.path(seat)[:-1] if c not in taken])
+        pieces = facts.seats[seat].pieces
+        pieces[pieces.index(HAND)] = cell
+        taken.add(cell)
+        on[seat] += 1
+    return build(facts)
 
 
 def measure(specs: list[str], samples: int, level: int = DEFAULT_LEVEL, seed: int = 1,
@@ -117,29 +161,25 @@ def measure(specs: list[str], samples: int, level: int = DEFAULT_LEVEL, seed: in
 def _measure_one(client: Any, store: Store, spec: str, n: int, samples: int, level: int, rng: random.Random,
                  progress: Callable[[str], None] | None) -> Timings:
     result = Timings(spec, n)
-    games = 0
 
-    def new_game() -> str:
-        nonlocal games
-        games += 1
-        name = f"{spec}-{games}"
+    def new_game() -> tuple[str, int]:
+        result.games += 1
+        name = f"{spec}-{result.games}"
         r = client.post("/api/games", json={"name": name, "ruleset": spec, "players": n, "level": level})
         if r.status_code != 201:
             raise RuntimeError(f"the app refused a new {spec} game: {r.text}")
-        _to_mid_game(store, name, rng)
-        return name
+        result.placed += _to_mid_game(store, name, rng)
+        return name, store_position(store, name).game
 
-    name = new_game()
+    name, game = new_game()
     while len(result.seconds["advice"]) < samples:
         state = client.get(f"/api/games/{name}").json()
-        if state["over"]:
-            name = new_game()
-            continue
-        if state["phase"] == "bet":
-            client.post(f"/api/games/{name}/bet", json={"amount": state["legal"][0]["amount"]})
+        pos = store_position(store, name)
+        if (pos.phase is Phase.OVER or pos.game != game or _board_share(pos) < LEAST
+                or len(result.seconds["advice"]) >= PER_GAME * result.games):
+            name, game = new_game()  # the board has emptied (or the next game of the contest begins): a new one
             continue
         if state["pending"] is None:
-            pos = store_position(store, name)
             result.fill.append(_board_share(pos))
             marks = Beans(pos.ruleset.beans).cast(rng).marks
             result.seconds["cast"].append(_timed(client.post, f"/api/games/{name}/cast", {"marks": marks})[0])
