@@ -324,6 +324,11 @@ function applyZoom() {
   $("zoom").textContent = zoomed ? W.zoom_out : W.zoom_in;
   $("zoom").setAttribute("aria-pressed", String(zoomed));
   if (!geo) return;
+  const img = $("boardimg");
+  if (!img.complete || !board.clientWidth) {  // tapped before the board's picture arrived: zoom once it has
+    img.addEventListener("load", applyZoom, { once: true });
+    return;
+  }
   board.style.width = "";
   board.style.maxWidth = "";
   const cellPx = geo.cell * board.clientWidth / geo.width;
