@@ -28,6 +28,8 @@ if CHROMIUM is None:
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONE = {"width": 375, "height": 812}
+# ms to wait for what the server must do first (draw the board, play, answer): generous, as CI machines are shared
+PATIENCE = 90_000
 # pieces a side and goods each in the short copies of the built-in rulesets (see short_ruleset)
 SHORT = {"bell": (2, 4), "neeley": (1, 2), "ocastudios": (1, 2), "gatigo": (1, 2)}
 
@@ -182,7 +184,7 @@ def test_two_browsers_follow_one_table_and_a_killed_server_loses_nothing(server:
     _play_turns(one, 4)
     one.wait_for_timeout(500)
     two.wait_for_function("t => document.querySelector('#turn').innerText === t", arg=_turn(one),
-                          timeout=10000)
+                          timeout=PATIENCE)
     seen = _turn(one)
     server.kill()
     server.start()
@@ -190,7 +192,7 @@ def test_two_browsers_follow_one_table_and_a_killed_server_loses_nothing(server:
     three.goto(server.url + "#g=shared")
     three.wait_for_selector("#controls button")
     assert _turn(three) == seen
-    two.wait_for_function("document.querySelector('#live').innerText === 'live'", timeout=15000)
+    two.wait_for_function("document.querySelector('#live').innerText === 'live'", timeout=PATIENCE)
 
 
 def test_a_refereed_game_and_the_spanish_page(server: Server, browser) -> None:
@@ -217,7 +219,7 @@ IDLE = ("document.body.dataset.busy !== '1' && (document.body.dataset.over === '
 
 def _wait_idle(page: sync_api.Page) -> None:
     """Waits until no action is under way and the person has something to tap (or the contest is over)."""
-    page.wait_for_function(IDLE, timeout=30000)
+    page.wait_for_function(IDLE, timeout=PATIENCE)
 
 
 def _tap_and_wait(page: sync_api.Page, target: sync_api.Locator) -> None:
@@ -225,7 +227,7 @@ def _tap_and_wait(page: sync_api.Page, target: sync_api.Locator) -> None:
     before = page.evaluate("document.body.dataset.stamp")
     target.click()
     page.wait_for_function("s => document.body.dataset.stamp !== s || !document.querySelector('#error').hidden",
-                           arg=before, timeout=30000)
+                           arg=before, timeout=PATIENCE)
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
     _wait_idle(page)
 
@@ -309,10 +311,10 @@ def test_a_whole_solo_contest_on_every_ruleset(short_servers: Callable[[str], Se
     page = browser.new_page(viewport=PHONE)
     _new_game(page, server, f"solo-{ruleset}")
     page.wait_for_function("document.querySelector('#boardimg').complete && "  # the printed board drawn, so the
-                           "document.querySelector('#boardimg').naturalWidth > 0", timeout=30000)  # zoom can size it
+                           "document.querySelector('#boardimg').naturalWidth > 0", timeout=PATIENCE)  # zoom can size it
     page.click("#zoom")  # cells are ~20 px on a phone: zoomed, each is a target of at least 44 px
     page.wait_for_function("document.querySelector('#overlay rect.hit').getBoundingClientRect().width >= 44",
-                           timeout=5000)
+                           timeout=PATIENCE)
     taps = _drive(page, 800, board_taps=True)
     assert page.evaluate("document.body.dataset.over") == "true" and taps >= 3, f"not over after {taps} taps"
     assert _announced_winner(page) == _saved_winner(server, f"solo-{ruleset}")
