@@ -241,6 +241,10 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     assert load_ruleset(str(tmp_path / "tiny-1.toml")).players.pieces == (1,)
     r = runner.invoke(app, ["solve", "--ruleset", str(rules)])
     assert r.exit_code == 0 and "read from" in r.output and "opening: A wins" in r.output
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--measure", "--levels", "0", "--games", "2"])
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output  # measured without --versus
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0", "--games", "2"])
+    assert r.exit_code == 0 and json.loads(r.output.strip().splitlines()[-1])["versus"] == []
     find_table.cache_clear()
 
 

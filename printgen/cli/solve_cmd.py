@@ -90,7 +90,7 @@ def solve(
         "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
         "solved_now": stored is not None, "yardstick": [r.as_dict() for r in results],
         "versus": [{"level": level, "games": n, "perfect_won": won, "ci95": [round(x, 4) for x in wilson(won, n)]}
-                   for level, (won, n) in zip(wanted, duels, strict=True)],
+                   for level, (won, n) in zip(wanted if duels else [], duels, strict=True)],
     }
     if as_json:
         print(json.dumps(report))
@@ -115,7 +115,7 @@ def solve(
                   f"    {r.choices:>6}: {r.choice_share * 100:6.2f}% [{clo * 100:.2f}, {chi * 100:.2f}]"
                   f"    {r.mean_loss * 100:.4f}% [{llo * 100:.4f}, {lhi * 100:.4f}]"
                   f"    {r.random_share * 100:6.2f}%, {r.random_mean_loss * 100:.4f}%")
-    for level, (won, n) in zip(wanted, duels, strict=True):
+    for level, (won, n) in zip(wanted if duels else [], duels, strict=True):
         lo, hi = wilson(won, n)
         print(f"perfect play against advisor:{level}: won {won} of {n} games, {won / n * 100:.1f}% "
               f"[{lo * 100:.1f}, {hi * 100:.1f}]")

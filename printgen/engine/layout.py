@@ -117,6 +117,12 @@ def occupant(st, cell):
 
 
 @inline
+def occupant_code(p, i):
+    """Returns the occupant code of player p's piece i (the inverse of `owner` and the piece index)."""
+    return 1 + p * MAXK + i
+
+
+@inline
 def owner(occ):
     """Returns the player of a non-zero occupant code."""
     return (occ - 1) // MAXK

@@ -86,7 +86,7 @@ def _seat_index(st, t, lt, p, tmp):
     kk = lt.n_pieces
     n = lt.n_cells
     for i in range(kk):  # codes, insertion-sorted, with each piece's slot in tmp[MAXK + j]
-        prog = st[lay.K0 + p * lay.MAXK + i]
+        prog = lay.progress(st, p, i)
         code = 0 if prog < 0 else (n if prog >= n else prog + 1)
         j = i
         while j > 0 and tmp[j - 1] > code:
@@ -168,7 +168,7 @@ def build(tm, a, b, pen_a, pen_b, st, t, lt):
         di = 1 if lt.pdir[s] == -1 else 0
         for i in range(kk):
             code = lt.pcode[s, i]
-            slot = lay.K0 + p * lay.MAXK + i
+            slot = lay.piece_slot(p, i)
             if code == 0:
                 st[slot] = lay.HAND
                 st[base + lay.P_HAND] += 1
@@ -177,10 +177,10 @@ def build(tm, a, b, pen_a, pen_b, st, t, lt):
                 st[base + lay.P_HOME] += 1
             else:
                 cell = t.path[p, di, code - 1]
-                if st[lay.O0 + cell] != 0:
+                if lay.occupant(st, cell) != 0:
                     return False
                 st[slot] = code - 1
-                st[lay.O0 + cell] = 1 + p * lay.MAXK + i
+                st[lay.cell_slot(cell)] = lay.occupant_code(p, i)
                 st[base + lay.P_ON_BOARD] += 1
         if pen == 0:
             continue
