@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from printgen.players.weights import eval_tables_for
 from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN
@@ -103,6 +104,10 @@ def short_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable
         if name not in started:
             folder = tmp_path_factory.mktemp(f"short-{name}")
             (folder / f"short-{name}.toml").write_text(short_ruleset(name), encoding="utf-8")
+            # A custom ruleset's evaluation is fitted on first use; fit it here once, so the fitting code is compiled
+            # into the cache before the server needs it (compiling holds the server's only interpreter lock, and on
+            # a fresh clone a first board could wait a minute or more behind it).
+            eval_tables_for(load_ruleset(str(folder / f"short-{name}.toml")), 2)
             started[name] = Server(folder / "saves", str(folder / f"short-{name}.toml"))
             started[name].start()
         return started[name]
