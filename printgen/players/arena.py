@@ -7,10 +7,8 @@ totals do not depend on the number of workers or the order chunks finish in.
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
-import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,6 +18,7 @@ from printgen.engine.layout import STATE_SIZE
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.players.contest import MAX_TURNS, NSTAT, STAT_NAMES, match_seeds, run_matches
+from printgen.players.pool import default_workers, map_chunks
 from printgen.players.registry import Player, player
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
@@ -98,7 +97,7 @@ def _setup(ruleset: str, players: list[tuple[str, str]], seed: int, max_turns: i
                 seat_specs=np.zeros((2, 3), dtype=np.int64), seat_stats=np.zeros((k.MAXP, NSTAT), dtype=np.int64))
 
 
-def _run_chunk(chunk: Chunk) -> tuple[Chunk, np.ndarray]:
+def _run_chunk(chunk: Chunk) -> np.ndarray:
     """Plays one chunk of matches in this worker."""
     pairing, first, count = chunk
     j = _JOB
@@ -106,12 +105,7 @@ def _run_chunk(chunk: Chunk) -> tuple[Chunk, np.ndarray]:
     seeds = match_seeds(int(j["seed"]), pairing, first, count)  # type: ignore[call-overload]
     run_matches(j["t"], j["et"], j["sc"], j["specs"][pairing], first, seeds, j["max_turns"],  # type: ignore[index]
                 j["st"], j["rng"], j["seat_specs"], j["seat_stats"], results)
-    return chunk, results
-
-
-def default_workers() -> int:
-    """Returns the number of cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return results
 
 
 def chunks(pairings: int, matches: int, workers: int) -> list[Chunk]:
@@ -133,23 +127,13 @@ def play_pairings(ruleset: str, pairings: list[tuple[str, str]], matches: int, s
     work = chunks(len(pairings), matches, workers)
     total = len(pairings) * matches
     done = 0
-    _setup(ruleset, pairings, seed, max_turns)  # compiles or loads the kernel once, before any fork
-    for chunk, rows in _map(work, workers, (ruleset, pairings, seed, max_turns)):
+    setup = (ruleset, pairings, seed, max_turns)  # compiles or loads the kernel once here, before any fork
+    for chunk, rows in map_chunks(_run_chunk, work, workers, _setup, setup):
         results[chunk[0]].add(rows)
         done += chunk[2]
         if progress:
             progress(done, total)
     return results
-
-
-def _map(work: list[Chunk], workers: int, setup: tuple[object, ...]) -> Iterator[tuple[Chunk, np.ndarray]]:
-    """Runs the chunks here (one worker) or on a pool of forked processes."""
-    if workers == 1 or len(work) == 1:
-        yield from map(_run_chunk, work)
-        return
-    ctx = mp.get_context("fork")
-    with ctx.Pool(workers, initializer=_setup, initargs=setup) as pool:
-        yield from pool.imap_unordered(_run_chunk, work)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ values: a monotone map does not change which move is best.
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -31,6 +30,7 @@ from printgen.engine.rng import cast_marks
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.players.contest import match_seeds
+from printgen.players.pool import map_chunks
 from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
 from printgen.players.weights import builtin, eval_tables_for, weights_key
 from printgen.rulesets import load_ruleset
@@ -110,22 +110,12 @@ def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1
         raise OptionError(f"the number of contests must be at least 1, not {contests}")
     size = max(1, min(20, contests // max(1, workers * 4)))
     work = [(first, min(size, contests - first)) for first in range(0, contests, size)]
-    _setup(spec, level, seed)
     parts, done = [], 0
-    if workers == 1 or len(work) == 1:
-        results = map(_run, work)
-        for part, (_, count) in zip(results, work, strict=True):
-            parts.append(part)
-            done += count
-            if progress:
-                progress(done, contests)
-    else:
-        with mp.get_context("fork").Pool(workers, initializer=_setup, initargs=(spec, level, seed)) as pool:
-            for part, (_, count) in zip(pool.imap(_run, work), work, strict=True):
-                parts.append(part)
-                done += count
-                if progress:
-                    progress(done, contests)
+    for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed), ordered=True):
+        parts.append(part)
+        done += count
+        if progress:
+            progress(done, contests)
     return np.vstack(parts) if parts else np.zeros((0, 6))
 
 

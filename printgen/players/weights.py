@@ -130,22 +130,22 @@ def _fit_entry(job: tuple[str, int, int, int]) -> tuple[str, dict[str, object], 
     return fit_entry(*job)
 
 
+def _compile(first: tuple[str, int]) -> None:
+    """Compiles the fitting code (a two-game fit), so workers forked after it find it compiled."""
+    from printgen.rulesets import load_ruleset
+
+    calibration.fit(load_ruleset(first[0]), first[1], games=2, rounds=1)
+
+
 def write_weights(path: Path, specs: list[tuple[str, int]], games: int = calibration.FULL_GAMES,
                   seed: int = calibration.SEED, workers: int = 1) -> tuple[dict[str, object], dict[str, list[str]]]:
     """Fits the weights of each (ruleset, players), every one seeded alike, and writes them to path as JSON
     (entries of other keys already there are kept); returns the entries and each key's problems. Nothing
     is written if any fit has a problem."""
-    import multiprocessing as mp
+    from printgen.players.pool import map_chunks
 
     jobs = [(spec, players, games, seed) for spec, players in specs]
-    if workers > 1 and len(jobs) > 1:
-        from printgen.rulesets import load_ruleset
-
-        calibration.fit(load_ruleset(specs[0][0]), specs[0][1], games=2, rounds=1)  # compiled once, before the fork
-        with mp.get_context("fork").Pool(workers) as pool:
-            results = pool.map(_fit_entry, jobs, chunksize=1)
-    else:
-        results = [_fit_entry(job) for job in jobs]
+    results = [entry for _, entry in map_chunks(_fit_entry, jobs, workers, _compile, (specs[0],), ordered=True)]
     data: dict[str, object] = {}
     if Path(path).is_file():
         data.update(json.loads(Path(path).read_text("utf-8")))
