@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from functools import cache
 
 import svgwrite
@@ -19,6 +20,9 @@ from printgen.render.units import pt_to_mm
 
 PNG_OUTPUT = "PNG output"  # names the output in the error when the cairo library is missing
 logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)  # the fonts' dates are just old
+# fontTools reads a font's tables on first use, which is not safe from two threads at once: the web companion draws
+# boards in a thread pool, and two first drawings at once left a half-read font cached (every later board failed).
+_FONT_LOCK = threading.Lock()
 
 
 @cache
@@ -29,13 +33,14 @@ def _font(role: str) -> TTFont:
 @cache
 def _glyph(role: str, char: str) -> tuple[str, float]:
     """Returns (outline path in font units, advance) of a character."""
-    font = _font(role)
-    cmap = font.getBestCmap()
-    name = cmap.get(ord(char), ".notdef")
-    glyphs = font.getGlyphSet()
-    pen = SVGPathPen(glyphs)
-    glyphs[name].draw(pen)
-    return pen.getCommands(), float(font["hmtx"][name][0])
+    with _FONT_LOCK:
+        font = _font(role)
+        cmap = font.getBestCmap()
+        name = cmap.get(ord(char), ".notdef")
+        glyphs = font.getGlyphSet()
+        pen = SVGPathPen(glyphs)
+        glyphs[name].draw(pen)
+        return pen.getCommands(), float(font["hmtx"][name][0])
 
 
 def _text_paths(t: Text) -> list[tuple[str, float]]:
