@@ -46,7 +46,8 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
 class LineupResult:
     """What the matches of one line-up gave: each player's wins, the draws, wins by seat and every player's totals.
 
-    With partnerships players 0–1 and 2–3 are teams, and a player's wins are its team's.
+    With partnerships players 0–1 and 2–3 are teams, a player's wins are its team's, and seat_wins[0] and [1]
+    count the contests won by the partners in seats A and C and in B and D.
     """
 
     names: tuple[str, ...]
@@ -90,7 +91,8 @@ class LineupResult:
         for p in range(n):
             self.wins[p] += int(sum((winners == q).sum() for q in range(n)
                                     if team_of(q, self.partnerships) == team_of(p, self.partnerships)))
-            self.seat_wins[p] += int((results[:, 1] == p).sum())
+            seat = results[:, 1] % 2 if self.partnerships else results[:, 1]  # partners: seats A & C or B & D
+            self.seat_wins[p] += int(((results[:, 1] >= 0) & (seat == p)).sum())
             self.stats[p] += results[:, 2 + p * NSTAT:2 + (p + 1) * NSTAT].sum(axis=0)
 
     def measures(self, player: int) -> dict[str, float]:
@@ -167,7 +169,7 @@ def _run_chunk(chunk: Chunk) -> np.ndarray:
     """Plays one chunk of matches in this worker."""
     lineup, first, count = chunk
     j = _JOB
-    results = np.zeros((count, j["width"]), dtype=np.int64)  # type: ignore[call-overload]
+    results = np.zeros((count, int(j["width"])), dtype=np.int64)  # type: ignore[call-overload]
     seeds = match_seeds(int(j["seed"]), lineup, first, count)  # type: ignore[call-overload]
     run_matches(j["t"], j["et"], j["sc"], j["specs"][lineup], j["seatings"], first, seeds,  # type: ignore[index]
                 j["max_turns"], j["st"], j["rng"], j["seat_specs"], j["seat_stats"], results)
