@@ -44,11 +44,11 @@ def tournament(
         raise FileError(f"cannot look into {out}: {exc.strerror or exc}") from None
     if busy and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
-    load_cairosvg(HEATMAPS)  # before the matches are played, not after
     if ray is not None:
         from printgen.players.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
+    load_cairosvg(HEATMAPS)  # before the matches are played, not after
     with progress_bar("matches") as progress:
         prepare_engine("tournament")
         result = run_tournament(ruleset, matches, seed, workers, progress, ray=ray)

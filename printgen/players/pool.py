@@ -89,6 +89,7 @@ def connect_ray(address: str) -> Any:
         return ray
     if address != "auto":
         _check_reachable(address)
+    logging.getLogger("ray").setLevel(logging.ERROR)  # Ray's notices are not this command's output
     try:
         ray.init(address=None if address == "auto" else address, include_dashboard=False, log_to_driver=False,
                  logging_level=logging.ERROR, configure_logging=False)
