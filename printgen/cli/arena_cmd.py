@@ -1,4 +1,8 @@
-"""`patolli arena`: two computer players, many contests, seats alternated; the win rate with its 95% interval."""
+"""`patolli arena`: computer players, many contests, seats rotated; win rates with their 95% intervals.
+
+Two players: A against B, seats alternated. Three or four: each for themselves, or as two teams of
+partners where the ruleset plays so, over whole sets of seatings so seat advantage cancels.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,27 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
+from printgen.errors import OptionError
+
+if TYPE_CHECKING:
+    from printgen.players.arena import ArenaResult, LineupArenaResult, LineupResult
 
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
-                                                "core). Results do not depend on it.")]
-PlayerArg = Annotated[str, typer.Argument(help="A player: random, gatigo:S0T0 … gatigo:S3T2, advisor or "
-                                          "advisor:LEVEL.")]
+                                                "core, or every CPU of the Ray cluster). Results do not depend "
+                                                "on it.")]
+PlayersArg = Annotated[list[str], typer.Argument(
+    help="Two to four players, by name or as one comma-separated list (random, gatigo:S0T0 … gatigo:S3T2, advisor, "
+    "advisor:LEVEL …). With partnerships the first two are one team and the last two the other.",
+    show_default=False)]
+CountOpt = Annotated[int | None, typer.Option("--players", "-p", min=2, max=4, help="Number of players, checked "
+                                              "against the names given (default: as many as named).")]
 
 
 @contextmanager
@@ -38,28 +51,63 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
         yield update
 
 
+def line_up(players: list[str], count: int | None) -> list[str]:
+    """Returns the player names given (comma-separated lists split), checked against --players."""
+    names = [name.strip() for arg in players for name in arg.split(",") if name.strip()]
+    if not 2 <= len(names) <= 4:
+        raise OptionError(f"the arena needs two to four players, not {len(names)}")
+    if count is not None and count != len(names):
+        raise OptionError(f"--players {count} but {len(names)} players named")
+    return names
+
+
 @reports_errors
 def arena(
-    a: PlayerArg,
-    b: PlayerArg,
+    players: PlayersArg,
+    count: CountOpt = None,
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play.")] = 1000,
+    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play (with three or four "
+                                         "players, rounded up to whole sets of seatings).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     workers: WorkersOpt = None,
+    ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play A against B: A's win rate with a 95% interval.
+    """Play computer players against each other: win rates with 95% intervals.
 
-    Plays many contests to bankruptcy, seats alternated.
+    Plays many contests to bankruptcy. Two players alternate seats; three or four play every seating
+    (with partnerships, both team arrangements), so each sits in each seat equally often.
     """
     from printgen.players.arena import arena as run_arena
+    from printgen.players.arena import check_player_count, lineup_arena
     from printgen.players.registry import player
     from printgen.rulesets import load_ruleset
 
-    load_ruleset(ruleset), player(a), player(b)  # bad names are said before the engine is prepared
+    names = line_up(players, count)
+    rs = load_ruleset(ruleset)
+    check_player_count(rs, len(names))
+    for name in names:
+        player(name)  # bad names are said before the engine is prepared
+    if ray is not None:
+        from printgen.players.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")
+    two = len(names) == 2
     with progress_bar("matches") as progress:
-        r = run_arena(ruleset, a, b, matches, seed, workers, progress)
+        if two:
+            r = run_arena(ruleset, names[0], names[1], matches, seed, workers, progress, ray=ray)
+        else:
+            lr = lineup_arena(ruleset, names, matches, seed, workers, progress, ray=ray)
+    if two:
+        _show_pair(r, seed, as_json)
+    elif as_json:
+        print(json.dumps(lineup_json(lr)))
+    else:
+        _show_lineup(lr)
+
+
+def _show_pair(r: ArenaResult, seed: int, as_json: bool) -> None:
     res = r.result
     lo, hi = res.ci95
     if as_json:
@@ -80,4 +128,69 @@ def arena(
     print(f"  per contest, {r.a.name} / {r.b.name}: games won {ma['games_won'] / per:.2f} / {mb['games_won'] / per:.2f}"
           f", bounce-backs {ma['bounce_backs'] / per:.2f} / {mb['bounce_backs'] / per:.2f}"
           f", toll landings {ma['toll_landings'] / per:.2f} / {mb['toll_landings'] / per:.2f}")
+    print(f"  {r.seconds:.1f} s, {r.matches_per_second:.1f} contests per second")
+
+
+def _label(names: tuple[str, ...], i: int) -> str:
+    """Returns a player's name, with its place in the line-up where another player has the same name."""
+    return f"{names[i]} #{i + 1}" if names.count(names[i]) > 1 else names[i]
+
+
+def lineup_json(r: LineupArenaResult) -> dict[str, Any]:
+    """Returns a line-up arena's result for programs: per player and team, with intervals and measures."""
+    from printgen.players.seating import team_of
+
+    res = r.result
+    per = res.matches
+    players = []
+    for i, name in enumerate(res.names):
+        lo, hi = res.interval(i)
+        players.append({"name": name, "team": team_of(i, True) + 1 if res.partnerships else None,
+                        "won": int(res.wins[i]), "share": round(res.share(i), 6), "ci95": [round(lo, 6), round(hi, 6)],
+                        "per_contest": {k: round(v / per, 4) for k, v in res.measures(i).items()
+                                        if k not in ("matches_won", "avg_tokens_on_board")},
+                        "avg_tokens_on_board": round(res.measures(i)["avg_tokens_on_board"], 4),
+                        "measures": res.measures(i)})
+    teams = None
+    if res.partnerships:
+        teams = [{"team": t + 1, "players": list(res.names[2 * t:2 * t + 2]), "won": res.team_wins(t),
+                  "share": players[2 * t]["share"], "ci95": players[2 * t]["ci95"]} for t in range(2)]
+    return {"ruleset": r.ruleset, "players": players, "teams": teams, "matches": per, "draws": res.draws,
+            "seatings": r.seatings, "sets": r.sets, "equal_share": round(1 / res.sides, 6),
+            "wins_by_seat": _seat_wins(res),
+            "seed": r.seed, "seconds": round(r.seconds, 3), "matches_per_second": round(r.matches_per_second, 2)}
+
+
+def _seat_wins(res: LineupResult) -> dict[str, int]:
+    """Returns the contests won from each seat (with partnerships, from seats A & C and from B & D)."""
+    from printgen.engine.seats import SEAT_NAMES
+
+    if res.partnerships:
+        return {"A & C": int(res.seat_wins[0]), "B & D": int(res.seat_wins[1])}
+    return {SEAT_NAMES[s]: int(res.seat_wins[s]) for s in range(len(res.names))}
+
+
+def _show_lineup(r: LineupArenaResult) -> None:
+    res = r.result
+    n, per = len(res.names), res.matches
+    kind = "two teams of partners" if res.partnerships else "each for themselves"
+    print(f"{n} players under {r.ruleset}, {kind}: {per} contests, {r.sets} sets of {r.seatings} seatings "
+          f"(each player in each seat equally often)")
+    if res.partnerships:
+        for t in range(2):
+            lo, hi = res.interval(2 * t)
+            print(f"  team {t + 1} ({' & '.join(_label(res.names, i) for i in (2 * t, 2 * t + 1))}): won "
+                  f"{res.team_wins(t)}, share {res.share(2 * t):.4f}  (95% interval {lo:.4f} to {hi:.4f})")
+    width = max(len(_label(res.names, i)) for i in range(n)) + 2
+    print(f"  {'player':<{width}} {'won':>6} {'share':>7}  {'95% interval':<16} {'games':>6} {'bounced':>8} "
+          f"{'tolls':>6} {'extra':>6} {'tokens':>6}   (per contest; tokens: on the board)")
+    for i in range(n):
+        lo, hi = res.interval(i)
+        m = res.measures(i)
+        print(f"  {_label(res.names, i):<{width}} {int(res.wins[i]):>6} {res.share(i):>7.4f}  "
+              f"{lo:.4f} to {hi:.4f} {m['games_won'] / per:>6.2f} {m['bounce_backs'] / per:>8.2f} "
+              f"{m['toll_landings'] / per:>6.2f} {m['extra_turns'] / per:>6.2f} {m['avg_tokens_on_board']:>6.2f}")
+    draws = f"; {res.draws} unfinished" if res.draws else ""
+    print(f"  an equal share: {1 / res.sides:.4f}; contests won by seat: "
+          + ", ".join(f"{seat} {won}" for seat, won in _seat_wins(res).items()) + draws)
     print(f"  {r.seconds:.1f} s, {r.matches_per_second:.1f} contests per second")

@@ -23,3 +23,6 @@ SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random
                                              "the same results.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]
+RayOpt = Annotated[str | None, typer.Option(
+    "--ray", metavar="auto|ADDRESS", help="Run on Ray (pip install \"printgen[ray]\"): auto joins this machine's "
+    "cluster or starts Ray here; else a cluster's HOST:PORT or ray://HOST:PORT. Results are the same.")]

@@ -11,7 +11,7 @@ import typer
 from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import FileError, check_folder
 
@@ -22,6 +22,7 @@ def tournament(
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests per pairing.")] = 5000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same tables.")] = 1,
     workers: WorkersOpt = None,
+    ray: RayOpt = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the tables and figures.")] = Path(
         "output/tournament"),
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that is not empty.")] = False,
@@ -43,18 +44,23 @@ def tournament(
         raise FileError(f"cannot look into {out}: {exc.strerror or exc}") from None
     if busy and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
+    if ray is not None:
+        from printgen.players.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     load_cairosvg(HEATMAPS)  # before the matches are played, not after
     with progress_bar("matches") as progress:
         prepare_engine("tournament")
-        result = run_tournament(ruleset, matches, seed, workers, progress)
+        result = run_tournament(ruleset, matches, seed, workers, progress, ray=ray)
     files = write_tournament(result, out, force=True)
     if as_json:
         print(json.dumps({"out": str(out), "files": [str(f) for f in files], "seconds": round(result.seconds, 2),
                           "matches_per_second": round(result.matches_per_second, 2),
                           "players": result.totals()}))
         return
-    print(f"{len(result.pairs)} pairings × {matches} contests under {result.ruleset} on {result.workers} "
-          f"processes: {result.seconds:.1f} s, {result.matches_per_second:.1f} contests per second")
+    where = f"{result.workers} Ray workers" if ray is not None else f"{result.workers} processes"
+    print(f"{len(result.pairs)} pairings × {matches} contests under {result.ruleset} on {where}: "
+          f"{result.seconds:.1f} s, {result.matches_per_second:.1f} contests per second")
     print(f"{'player':<14} {'won':>8} {'share':>7} {'games':>9} {'bounced':>8} {'tolls':>9} {'extra':>8} "
           f"{'tokens':>7}")
     for r in result.totals():

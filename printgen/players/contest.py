@@ -1,8 +1,8 @@
 """Whole contests between computer players, in jitted code, with the GATIGO paper's measurements.
 
-Each match has its own random source, seeded from (base seed, pairing, match index) alone, so a
-match plays the same whichever worker runs it. Seats alternate: in even matches player A sits in
-seat A, in odd ones in seat B.
+Each match has its own random source, seeded from (base seed, line-up, match index) alone, so a
+match plays the same whichever worker runs it. Seats follow a set of seatings (players/seating.py):
+with two players A sits in seat A in even matches and in seat B in odd ones.
 """
 
 from __future__ import annotations
@@ -68,29 +68,33 @@ def play_contest(st, t, et, sc, seat_specs, rng, max_turns, stats):
 
 
 @njit
-def run_matches(t, et, sc, specs, first, seeds, max_turns, st, rng, seat_specs, seat_stats, results):
-    """Plays matches first.. first+len(seeds)-1 of a pairing of players specs[0] (A) and specs[1] (B).
+def run_matches(t, et, sc, specs, seatings, first, seeds, max_turns, st, rng, seat_specs, seat_stats, results):
+    """Plays matches first.. first+len(seeds)-1 of a line-up of players specs[0], specs[1], ...
 
-    results[j] receives (winner: 0 A, 1 B, -1 draw; then A's statistics; then B's).
+    Match i seats the players as seatings[i % len(seatings)] says (seat s: player seatings[., s]), so a
+    whole set of seatings puts every player in every seat equally often. results[j] receives (the winning
+    player, or -1 for a draw; the winning seat, or -1; then each player's statistics in line-up order).
     """
+    n = seatings.shape[1]
     for j in range(seeds.shape[0]):
-        swap = (first + j) % 2
-        for s in range(2):
+        row = (first + j) % seatings.shape[0]
+        for s in range(n):
             for c in range(3):
-                seat_specs[s, c] = specs[(s + swap) % 2, c]
+                seat_specs[s, c] = specs[seatings[row, s], c]
         for c in range(4):
             rng[c] = seeds[j, c]
         seat_stats[:, :] = 0
         w = play_contest(st, t, et, sc, seat_specs, rng, max_turns, seat_stats)
-        results[j, 0] = -1 if w < 0 else (w + swap) % 2
-        for s in range(2):
-            player = (s + swap) % 2
+        results[j, 0] = -1 if w < 0 else seatings[row, w]
+        results[j, 1] = w
+        for s in range(n):
+            player = seatings[row, s]
             for c in range(NSTAT):
-                results[j, 1 + player * NSTAT + c] = seat_stats[s, c]
+                results[j, 2 + player * NSTAT + c] = seat_stats[s, c]
 
 
 def match_seeds(seed: int, pairing: int, first: int, count: int) -> np.ndarray:
-    """Returns the random-source words of matches first.. of a pairing: four nonzero 32-bit words each."""
+    """Returns the random-source words of matches first.. of a line-up (pairing): four nonzero 32-bit words each."""
     out = np.zeros((count, 4), dtype=np.int64)
     for j in range(count):
         x = (seed * 0x9E3779B97F4A7C15 + pairing * 0xBF58476D1CE4E5B9 + (first + j) * 0x94D049BB133111EB) & (2**64 - 1)

@@ -20,6 +20,7 @@ from printgen.errors import OptionError, OverwriteError
 from printgen.files import write_atomic
 from printgen.players.arena import PairResult, Progress, default_workers, play_pairings
 from printgen.players.heatmap import HEATMAPS, heatmap_svg, write_heatmap
+from printgen.players.pool import ray_workers
 from printgen.players.registry import GATIGO_NAMES, player
 from printgen.render.raster import load_cairosvg
 
@@ -105,14 +106,18 @@ def pairings_of(players: list[str]) -> list[tuple[str, str]]:
 
 
 def run_tournament(ruleset: str = "gatigo", matches: int = 5000, seed: int = 1, workers: int | None = None,
-                   progress: Progress | None = None, players: tuple[str, ...] = GATIGO_NAMES) -> TournamentResult:
-    """Plays every pair of players `matches` contests each (seats alternated) and returns the results."""
+                   progress: Progress | None = None, players: tuple[str, ...] = GATIGO_NAMES,
+                   ray: str | None = None) -> TournamentResult:
+    """Plays every pair of players `matches` contests each (seats alternated) and returns the results.
+
+    With `ray` (auto or an address) the matches run on Ray's workers (one per CPU unless `workers`), with
+    the same results."""
     names = [player(p).name for p in players]
     if len(set(names)) < 2:
         raise OptionError("a tournament needs at least two different players")
-    workers = workers or default_workers()
+    workers = workers or (ray_workers(ray) if ray is not None else default_workers())
     start = time.perf_counter()
-    pairs = play_pairings(ruleset, pairings_of(names), matches, seed, workers, progress)
+    pairs = play_pairings(ruleset, pairings_of(names), matches, seed, workers, progress, ray=ray)
     return TournamentResult(ruleset, names, matches, seed, workers, time.perf_counter() - start, pairs)
 
 

@@ -72,14 +72,15 @@ def _contests() -> None:
     from printgen.players.contest import NSTAT, match_seeds, run_matches
     from printgen.players.registry import player
     from printgen.players.search import make_scratch
+    from printgen.players.seating import seatings
     from printgen.players.weights import eval_tables_for
     from printgen.rulesets import load_ruleset
 
     rs = load_ruleset("gatigo")
     specs = np.array([player("advisor:1").spec(), player("gatigo:S1T2").spec()])
-    results = np.zeros((1, 1 + 2 * NSTAT), dtype=np.int64)
+    results = np.zeros((1, 2 + 2 * NSTAT), dtype=np.int64)
     run_matches(tables_for(rs, 2), eval_tables_for(rs, 2), make_scratch(1, 2 * rs.economy.starting_items), specs,
-                0, match_seeds(1, 0, 0, 1), 20, np.zeros(STATE_SIZE, dtype=np.int64),
+                seatings(2), 0, match_seeds(1, 0, 0, 1), 20, np.zeros(STATE_SIZE, dtype=np.int64),
                 np.zeros(4, dtype=np.int64), np.zeros((2, 3), dtype=np.int64),
                 np.zeros((MAXP, NSTAT), dtype=np.int64), results)
 

@@ -1,0 +1,59 @@
+"""Ray as a backend of the pool: the same results as the local pool, each actor set up once.
+
+Runs against a local Ray the test starts (two CPUs, no dashboard); skipped where Ray is not installed
+(it is an optional extra: pip install "printgen[ray]", and in the test extra).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from printgen.players import pool
+from printgen.players.arena import play_pairings
+
+ray = pytest.importorskip("ray", reason='Ray is not installed (pip install "printgen[ray]")')
+
+_SETUP: dict[str, int] = {}
+
+
+def _setup(offset: int) -> None:
+    _SETUP["offset"] = offset
+    _SETUP["calls"] = _SETUP.get("calls", 0) + 1
+
+
+def _cube(chunk: int) -> tuple[int, int, int]:
+    return chunk ** 3 + _SETUP["offset"], os.getpid(), _SETUP["calls"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray():
+    """Starts a local Ray whose workers find printgen and this module, and stops it after the tests."""
+    here = Path(__file__).resolve().parent
+    path = os.pathsep.join([str(here.parent), str(here)])
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}})
+    yield
+    ray.shutdown()
+
+
+def test_ray_gives_the_results_of_the_local_pool_with_one_setup_per_actor():
+    assert pool.ray_workers("auto") == 2  # the test's Ray has two CPUs: the default number of actors
+    here = dict((c, r[0]) for c, r in pool.map_chunks(_cube, range(10), 1, _setup, (3,)))
+    rows = list(pool.map_chunks(_cube, range(10), None, _setup, (3,), ordered=True, ray="auto"))
+    assert [c for c, _ in rows] == list(range(10))  # in the order of the work
+    assert {c: r[0] for c, r in rows} == here == {c: c ** 3 + 3 for c in range(10)}
+    pids = {pid for _, (_, pid, _) in rows}
+    assert 1 <= len(pids) <= 2 and os.getpid() not in pids  # on at most two actors, not here
+    assert {calls for _, (_, _, calls) in rows} == {1}  # each actor ran the setup once, whatever it ran after
+
+
+@pytest.mark.slow
+def test_arena_totals_on_ray_equal_the_local_ones():
+    pairings = [("gatigo:S3T0", "gatigo:S1T2"), ("advisor:0", "random")]
+    local = play_pairings("gatigo", pairings, 16, seed=9, workers=2)
+    remote = play_pairings("gatigo", pairings, 16, seed=9, workers=2, ray="auto")  # as they finish, not in order
+    for a, b in zip(local, remote, strict=True):
+        assert (a.wins_a, a.wins_b, a.draws) == (b.wins_a, b.wins_b, b.draws)
+        assert (a.stats == b.stats).all() and a.matches == b.matches == 16
