@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 DEFAULT_LEVEL = 3  # the advisor's default: answers in well under a second (benchmarked by `patolli bench-players`)
 MAX_LEVEL = 6
+NOISE_UNIT = 1e-4  # a player spec writes the noise in ten-thousandths of the chance to win the contest
 
 
 class Strength(NamedTuple):

@@ -17,11 +17,17 @@ from printgen.engine.jit import njit
 from printgen.engine.layout import STATE_SIZE
 from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate_model
 from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
+from printgen.players.search_tt import MAXG, tt_slots
 
 NODE_BUDGET = 20_000  # nodes searched between returns to Python, where Ctrl-C is noticed (tens of milliseconds)
 GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
 
-Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top at model")
+Scratch = namedtuple(
+    "Scratch",
+    "states moves ev vals best fx weights ctl top at model "
+    # the pruned search's (search_star.py): windows and values per depth, move order, the transposition table
+    "win bx xv flag order okey rootv alive hkey gbest gen stats tt_key tt_info tt_x tt_vals tt_best",
+)
 C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT = range(5)  # columns of Scratch.ctl, per depth
 
 
@@ -29,6 +35,7 @@ def make_scratch(level: int, total_items: int) -> Scratch:
     """Returns the buffers a search to this level (and the contest loops) need; jitted code never allocates."""
     depth = max(level, 0) + 2
     width = max(256, total_items + k.MAXK + 8)
+    slots = tt_slots(level)
     return Scratch(
         states=np.zeros((depth, STATE_SIZE), dtype=np.int64),
         moves=np.zeros((depth, width), dtype=np.int64),
@@ -41,6 +48,23 @@ def make_scratch(level: int, total_items: int) -> Scratch:
         top=np.zeros(depth, dtype=np.float64),
         at=np.zeros(1, dtype=np.int64),  # the depth a paused search resumes at
         model=np.zeros(1, dtype=np.int64),  # the evaluation's model (evaluation.MODEL_NOW or MODEL_2026)
+        win=np.zeros((depth, 6), dtype=np.float64),
+        bx=np.zeros(depth, dtype=np.float64),
+        xv=np.zeros(depth, dtype=np.float64),
+        flag=np.zeros(depth, dtype=np.int64),
+        order=np.zeros((depth, width), dtype=np.int64),
+        okey=np.zeros(width, dtype=np.float64),
+        rootv=np.zeros(width, dtype=np.float64),
+        alive=np.zeros(width, dtype=np.int64),
+        hkey=np.zeros(depth, dtype=np.int64),
+        gbest=np.zeros((depth, MAXG), dtype=np.int64),
+        gen=np.zeros(1, dtype=np.int64),
+        stats=np.zeros(4, dtype=np.int64),
+        tt_key=np.zeros(slots, dtype=np.int64),
+        tt_info=np.zeros((slots, 3), dtype=np.int64),
+        tt_x=np.zeros(slots, dtype=np.float64),
+        tt_vals=np.zeros((slots, 3, k.MAXP), dtype=np.float64),
+        tt_best=np.zeros((slots, MAXG), dtype=np.int64),
     )
 
 
