@@ -112,7 +112,8 @@ def player(name: str) -> Player:
         return Player(policy.ROLLOUT, playouts)
     raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
-                      f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, or rollout:N (playouts per move, "
+                      f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, "
+                      f"or rollout:N (playouts per move, "
                       f"1–{MAX_PLAYOUTS})")
 
 

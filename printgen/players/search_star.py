@@ -32,11 +32,32 @@ from printgen.engine import kernel as k
 from printgen.engine.jit import njit
 from printgen.engine.rng import next_u32
 from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate_model
-from printgen.players.search import C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT, GAME_WEIGHT, copy_state, \
-    copy_values, objective
+from printgen.players.search import (
+    C_GROUP,
+    C_GROUPS,
+    C_MARKS,
+    C_MOVES,
+    C_NEXT,
+    C_PHASE,
+    GAME_WEIGHT,
+    copy_state,
+    copy_values,
+    objective,
+)
 from printgen.players.search_order import order_moves
-from printgen.players.search_tt import EXACT, I_DEPTH, I_FLAG, LOWER, MAXG, NO_MOVE, UPPER, state_hash, tt_moves, \
-    tt_probe, tt_store
+from printgen.players.search_tt import (
+    EXACT,
+    I_DEPTH,
+    I_FLAG,
+    LOWER,
+    MAXG,
+    NO_MOVE,
+    UPPER,
+    state_hash,
+    tt_moves,
+    tt_probe,
+    tt_store,
+)
 
 TOP = 1.0 + GAME_WEIGHT  # the largest objective: the contest and the game won
 LO, HI = -1e-3, TOP + 1e-3  # strict bounds of every value the search meets
@@ -44,6 +65,8 @@ W_A, W_B, W_ACC, W_P, W_GA, W_GB = range(6)  # columns of sc.win: node window, s
 S_NODES, S_HITS = 0, 1  # counters in sc.stats
 MARGIN = 0.05  # filtering: root moves more than this (contest chance) below the best are not deepened
 NO_FILTER = -1.0  # a margin that filters nothing (and cuts at the root as plain Star1 does)
+PH_PROBE, PH_SEARCH = 0, 1  # a chance node's phases: probing each score's first move (Star2), then searching
+PROBE_FROM = 1  # probe chance nodes with at least this many casts left below them
 
 
 @njit
@@ -83,16 +106,42 @@ def _enter(d, level, t, et, sc, game0, alpha, beta, pair):
     sc.win[d, W_B] = beta
     sc.win[d, W_ACC] = 0.0
     sc.win[d, W_P] = 0.0
+    groups = 1 if st[k.H_PHASE] == k.PHASE_BET else et.n_groups
     sc.ctl[d, C_GROUP] = 0
-    sc.ctl[d, C_GROUPS] = 1 if st[k.H_PHASE] == k.PHASE_BET else et.n_groups
+    sc.ctl[d, C_GROUPS] = groups
+    probe = pair and 1 < groups <= MAXG and PROBE_FROM <= left
+    sc.ctl[d, C_PHASE] = PH_PROBE if probe else PH_SEARCH
+    if pair and groups <= MAXG:
+        unknown = LO if st[k.H_TO_MOVE] == 0 else HI  # no bound yet on a score's value from the probe's side
+        for g in range(groups):
+            sc.pb[d, g] = unknown
+            sc.pex[d, g] = 0
     _begin_group(d, level, t, et, sc, game0, pair)
     return False
 
 
 @njit
-def _prob(d, et, sc):
-    """Returns the probability of the current score of the chance node at depth d."""
-    return 1.0 if sc.states[d, k.H_PHASE] == k.PHASE_BET else et.group_prob[sc.ctl[d, C_GROUP]]
+def _prob_of(d, g, et, sc):
+    """Returns the probability of score g of the chance node at depth d."""
+    return 1.0 if sc.states[d, k.H_PHASE] == k.PHASE_BET else et.group_prob[g]
+
+
+@njit
+def _later(d, et, sc, other):
+    """Returns the probability-weighted sum over the scores after the current one of their probe bounds (or, with
+    groups beyond the bounds kept, of `other`) and of the scores before it."""
+    g0 = sc.ctl[d, C_GROUP]
+    groups = sc.ctl[d, C_GROUPS]
+    after = 0.0
+    before = 0.0
+    for g in range(groups):
+        prob = _prob_of(d, g, et, sc)
+        bound = sc.pb[d, g] if groups <= MAXG else other
+        if g > g0:
+            after += prob * bound
+        elif g < g0:
+            before += prob * bound
+    return after, before
 
 
 @njit
@@ -108,14 +157,27 @@ def _begin_group(d, level, t, et, sc, game0, pair):
     mover = st[k.H_TO_MOVE]
     first = sc.gbest[d, g] if g < MAXG else NO_MOVE
     order_moves(d, level - d, t, et, sc, game0, marks, n, first, mover, -1.0 if pair and mover == 1 else 1.0, pair)
-    if pair:
-        prob = _prob(d, et, sc)
-        rest = max(0.0, 1.0 - sc.win[d, W_P] - prob)
-        sc.win[d, W_GA] = max(LO, (sc.win[d, W_A] - sc.win[d, W_ACC] - HI * rest) / prob)
-        sc.win[d, W_GB] = min(HI, (sc.win[d, W_B] - sc.win[d, W_ACC] - LO * rest) / prob)
-        sc.bx[d] = LO - 1.0 if mover == 0 else HI + 1.0
-    else:
+    if not pair:
         sc.top[d] = -1e300
+        return
+    prob = _prob_of(d, g, et, sc)
+    rest = max(0.0, 1.0 - sc.win[d, W_P] - prob)
+    if sc.ctl[d, C_PHASE] == PH_PROBE:  # the window in which the first move proves a bound that cuts the node
+        after, before = _later(d, et, sc, 0.0)
+        if mover == 0:
+            sc.win[d, W_GA] = LO
+            sc.win[d, W_GB] = min(HI, (sc.win[d, W_B] - before - LO * rest) / prob)
+        else:
+            sc.win[d, W_GA] = max(LO, (sc.win[d, W_A] - before - HI * rest) / prob)
+            sc.win[d, W_GB] = HI
+        return
+    # Star1, tightened by the probes (Star2): the scores still to come lie between a bound and the probe's
+    after, before = _later(d, et, sc, LO if mover == 0 else HI)
+    lo_rest = after if mover == 0 else LO * rest
+    hi_rest = HI * rest if mover == 0 else after
+    sc.win[d, W_GA] = max(LO, (sc.win[d, W_A] - sc.win[d, W_ACC] - hi_rest) / prob)
+    sc.win[d, W_GB] = min(HI, (sc.win[d, W_B] - sc.win[d, W_ACC] - lo_rest) / prob)
+    sc.bx[d] = LO - 1.0 if mover == 0 else HI + 1.0
 
 
 @njit
@@ -144,19 +206,57 @@ def _take(d, sc, pair):
 
 
 @njit
+def _take_probe(d, level, t, et, sc, game0):
+    """Takes the value of a score's first move (the chance node at d + 1), a bound on that score's value, into
+    the chance node at depth d; returns True if the bounds so far cut the node (its value then in sc.xv[d])."""
+    g = sc.ctl[d, C_GROUP]
+    c = d + 1
+    v = sc.xv[c]
+    sc.pb[d, g] = v
+    if sc.win[d, W_GA] < v < sc.win[d, W_GB]:  # exact: the search pass takes it without searching the move again
+        sc.pex[d, g] = 1
+        sc.pvx[d, g] = v
+        copy_values(sc.pvals[d, g], sc.vals[c])
+    prob = _prob_of(d, g, et, sc)
+    sc.win[d, W_P] += prob
+    rest = max(0.0, 1.0 - sc.win[d, W_P])
+    after, before = _later(d, et, sc, 0.0)
+    total = before + prob * v
+    if sc.states[d, k.H_TO_MOVE] == 0:
+        if total + LO * rest >= sc.win[d, W_B]:
+            sc.xv[d] = total + LO * rest
+            sc.flag[d] = LOWER
+            return True
+    elif total + HI * rest <= sc.win[d, W_A]:
+        sc.xv[d] = total + HI * rest
+        sc.flag[d] = UPPER
+        return True
+    g += 1
+    if g == sc.ctl[d, C_GROUPS]:  # every score probed, no cut: search them
+        g = 0
+        sc.ctl[d, C_PHASE] = PH_SEARCH
+        sc.win[d, W_P] = 0.0
+    sc.ctl[d, C_GROUP] = g
+    _begin_group(d, level, t, et, sc, game0, True)
+    return False
+
+
+@njit
 def _close_group(d, et, sc, pair):
     """Adds the current score's decision to the chance node at depth d; returns True when the node is valued (every
     score done, or cut: its value then a bound, in sc.flag[d])."""
-    prob = _prob(d, et, sc)
+    g = sc.ctl[d, C_GROUP]
+    prob = _prob_of(d, g, et, sc)
     if pair:
         v = sc.bx[d]
         rest = max(0.0, 1.0 - sc.win[d, W_P] - prob)
+        after, before = _later(d, et, sc, LO if sc.states[d, k.H_TO_MOVE] == 0 else HI)
         if v <= sc.win[d, W_GA]:
-            sc.xv[d] = sc.win[d, W_ACC] + prob * v + HI * rest
+            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (HI * rest if sc.states[d, k.H_TO_MOVE] == 0 else after)
             sc.flag[d] = UPPER
             return True
         if v >= sc.win[d, W_GB]:
-            sc.xv[d] = sc.win[d, W_ACC] + prob * v + LO * rest
+            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (after if sc.states[d, k.H_TO_MOVE] == 0 else LO * rest)
             sc.flag[d] = LOWER
             return True
         sc.win[d, W_ACC] += prob * v
@@ -173,6 +273,16 @@ def _close_group(d, et, sc, pair):
 
 
 @njit
+def _child_done(d, level, t, et, sc, game0, pair):
+    """Takes the value of the child just valued into the node at depth d; returns True if that values the node."""
+    if sc.ctl[d, C_PHASE] == PH_PROBE:
+        return _take_probe(d, level, t, et, sc, game0)
+    if _take(d, sc, pair):
+        sc.ctl[d, C_NEXT] = sc.ctl[d, C_MOVES]
+    return False
+
+
+@njit
 def run(d0, level, t, et, sc, game0, pair, budget):
     """Goes on searching the chance node at depth d0 (opened by `_enter`) from where it last paused (depth sc.at[0]),
     for at most `budget` nodes (no limit if negative); returns True when its value is in sc.xv[d0] and sc.vals[d0],
@@ -185,32 +295,45 @@ def run(d0, level, t, et, sc, game0, pair, budget):
             return False
         nodes += 1
         i = sc.ctl[d, C_NEXT]
-        if i < sc.ctl[d, C_MOVES]:
+        probing = sc.ctl[d, C_PHASE] == PH_PROBE
+        done = False
+        if i < sc.ctl[d, C_MOVES] and not (probing and i > 0):
             c = d + 1
-            copy_state(sc.states[c], sc.states[d])
-            sc.ev[0] = 0
-            k.play(sc.states[c], t, sc.ctl[d, C_MARKS], sc.moves[d, sc.order[d, i]], sc.ev)
-            a, b = LO, HI
-            if pair:
-                if sc.states[d, k.H_TO_MOVE] == 0:
-                    a, b = max(sc.win[d, W_GA], sc.bx[d]), sc.win[d, W_GB]
-                else:
-                    a, b = sc.win[d, W_GA], min(sc.win[d, W_GB], sc.bx[d])
-            if _enter(c, level, t, et, sc, game0, a, b, pair):
-                if _take(d, sc, pair):
-                    sc.ctl[d, C_NEXT] = sc.ctl[d, C_MOVES]
+            g = sc.ctl[d, C_GROUP]
+            if i == 0 and not probing and g < MAXG and sc.pex[d, g] == 1:  # the probe's exact value
+                copy_values(sc.vals[c], sc.pvals[d, g])
+                sc.xv[c] = sc.pvx[d, g]
+                done = _child_done(d, level, t, et, sc, game0, pair)
             else:
-                d = c
-            continue
-        if not _close_group(d, et, sc, pair):
+                copy_state(sc.states[c], sc.states[d])
+                sc.ev[0] = 0
+                k.play(sc.states[c], t, sc.ctl[d, C_MARKS], sc.moves[d, sc.order[d, i]], sc.ev)
+                a, b = LO, HI
+                if pair:
+                    if probing or sc.states[d, k.H_TO_MOVE] != 0:
+                        a = sc.win[d, W_GA]
+                    else:
+                        a = max(sc.win[d, W_GA], sc.bx[d])
+                    if probing or sc.states[d, k.H_TO_MOVE] == 0:
+                        b = sc.win[d, W_GB]
+                    else:
+                        b = min(sc.win[d, W_GB], sc.bx[d])
+                if not _enter(c, level, t, et, sc, game0, a, b, pair):
+                    d = c
+                    continue
+                done = _child_done(d, level, t, et, sc, game0, pair)
+            if not done:
+                continue
+        elif not _close_group(d, et, sc, pair):
             _begin_group(d, level, t, et, sc, game0, pair)
             continue
-        tt_store(sc, d, level + 1 - d, sc.ctl[d, C_GROUPS])
-        if d == d0:
-            return True
-        d -= 1
-        if _take(d, sc, pair):
-            sc.ctl[d, C_NEXT] = sc.ctl[d, C_MOVES]
+        while True:  # the node at depth d is valued: store it, and hand its value up
+            tt_store(sc, d, level + 1 - d, sc.ctl[d, C_GROUPS])
+            if d == d0:
+                return True
+            d -= 1
+            if not _child_done(d, level, t, et, sc, game0, pair):
+                break
 
 
 # ---- the root: one decision ----
@@ -268,8 +391,9 @@ def root_order(sc, n):
 @njit
 def search_level(st, t, et, sc, marks, level, n, pair, floor_margin):
     """Values the alive root moves (sc.alive) at `level`, the best of the last level first; writes each move's score
-    into sc.rootv (exact if within floor_margin of the best, else a bound below that; every move exact if
-    floor_margin is infinite) and returns the best move's index."""
+    into sc.rootv and returns the best move's index. A move is searched in the window that decides whether it
+    scores above the best so far less floor_margin: its score is exact if it does, else a bound below that
+    (0: plain Star1 at the root; infinite: every move exact)."""
     p = st[k.H_TO_MOVE]
     m = root_order(sc, n)
     best = -1e300
@@ -322,7 +446,7 @@ def best_move(st, t, et, sc, marks, level, n, sigma, rng, margin):
         return sc.moves[0, chosen]
     chosen = 0
     for lv in range(level + 1):
-        chosen = search_level(st, t, et, sc, marks, lv, n, pair, max(margin, 0.0))
+        chosen = search_level(st, t, et, sc, marks, lv, n, pair, 0.0)
         if margin >= 0.0 and lv < level:
             floor = sc.rootv[chosen] - margin
             for i in range(n):
