@@ -1,7 +1,8 @@
 """The pruned search's transposition table: a hash of the state and a fixed table of chance-node values.
 
-The hash mixes every word of the state that the rules read (header, seats and pieces; the cells follow
-from the pieces) with its place, as Zobrist keys would, into 64 bits. The table lives in the search's
+The hash reads every word of the state that the rules read (header, seats and pieces; the cells follow
+from the pieces), each at its place, into 62 bits (a Zobrist table would need a key per word and value; the
+words here are unbounded holdings, so two polynomial hashes stand in for it). The table lives in the search's
 scratch (`search.make_scratch`): fixed numpy arrays, written and read by compiled code, which never
 allocates. An entry holds a chance node (the position before a cast): its full 64-bit key, the
 generation it was written in (one per decision, so nothing outlives the position, model and tables it
@@ -12,8 +13,6 @@ value, the values of every seat, and the best move found for each distinct score
 
 from __future__ import annotations
 
-import numpy as np
-
 from printgen.engine.jit import njit
 from printgen.engine.layout import O0
 
@@ -21,6 +20,7 @@ MAXG = 8  # distinct scores of a cast the table keeps a best move for (five bean
 NO_MOVE = -(1 << 40)  # no best move known
 EXACT, LOWER, UPPER = 0, 1, 2  # what an entry's value is: the value, or a bound of it
 I_GEN, I_DEPTH, I_FLAG = range(3)  # columns of tt_info
+M1, M2 = 2147483647, 2147483629  # primes below 2**31
 SLOTS_DEEP = 1 << 15  # entries for searches of level 2 and deeper (3 MB)
 
 
@@ -31,15 +31,15 @@ def tt_slots(level: int) -> int:
 
 @njit
 def state_hash(st):
-    """Returns a 64-bit hash of the state's words up to the cells (which follow from the pieces)."""
-    h = np.uint64(0xCBF29CE484222325)
+    """Returns a 62-bit hash of the state's words up to the cells (which follow from the pieces): two polynomial
+    hashes modulo primes below 2**31, so no step overflows (compiled or not, the same number)."""
+    h1 = 0
+    h2 = 0
     for j in range(O0):
-        x = np.uint64(st[j] + 7) + (np.uint64(j) << np.uint64(40))
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        x ^= x >> np.uint64(31)
-        h = (h ^ x) * np.uint64(0x100000001B3)
-    return np.int64(h ^ (h >> np.uint64(29)))
+        v = (st[j] + 7) % M1
+        h1 = (h1 * 1000003 + v) % M1
+        h2 = (h2 * 1048573 + v + j) % M2
+    return h1 * 2147483648 + h2
 
 
 @njit
