@@ -12,9 +12,10 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
 from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
 from printgen.players.reliability import honest
-from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
+from printgen.players.search import GAME_WEIGHT, make_scratch
+from printgen.players.search_time import analyse
 from printgen.players.solver_store import find_table
 from printgen.players.weights import eval_tables_for
 
@@ -48,12 +49,18 @@ class Analysis:
         return self.suggestions[0]
 
 
-def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
-    """Returns every legal move for this cast (marks; ignored when betting), best first."""
+def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL, seconds: float | None = None) -> Analysis:
+    """Returns every legal move for this cast (marks; ignored when betting), best first.
+
+    With `seconds`, the search deepens from level 0 until the time runs out or `level` is reached, and the
+    analysis is of the last level completed (its `level`).
+    """
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to advise")
     if not 0 <= level <= MAX_LEVEL:
         raise OptionError(f"level {level} is out of range: levels run from 0 to {MAX_LEVEL}")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise OptionError(f"time {seconds:g} s is out of range: give more than 0 and at most {MAX_SECONDS:g} seconds")
     start = time.perf_counter()
     t = pos.tables
     et = eval_tables_for(pos.ruleset, pos.players)
@@ -62,7 +69,7 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL) -> Analysis:
     st = pos.array()
     n = k.legal_moves(st, t, marks, sc.moves[0])
     out = np.zeros((n, 3), dtype=np.float64)
-    analyse(st, t, et, sc, marks, level, n, out)
+    level = analyse(st, t, et, sc, marks, level, n, out, seconds)
     seat = pos.to_move
     table = find_table(pos.ruleset, pos.players) if pos.phase is Phase.MOVE else None
     if table is not None:  # a solved game: the exact chance to win, which is the contest's too

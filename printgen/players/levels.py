@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-DEFAULT_LEVEL = 3  # the advisor's default: answers in well under a second (benchmarked by `patolli bench-players`)
+# The advisor's default level. On real mid-game positions (8–10 pieces on the board, from the advisor's own games)
+# its median decision takes 10–20 ms with the pruned search (under the 50 ms the advisor must meet in every built-in
+# ruleset, Bell included), and the next level 15–30 times as long (`patolli bench-players`; docs/players.md).
+DEFAULT_LEVEL = 3
 MAX_LEVEL = 6
+MAX_SECONDS = 600.0  # the longest time budget `advise --time` takes
+NOISE_UNIT = 1e-4  # a player spec writes the noise in ten-thousandths of the chance to win the contest
 
 
 class Strength(NamedTuple):

@@ -1,7 +1,8 @@
 """Players by name: `random`, `gatigo:S0T0` … `gatigo:S3T2`, `advisor` and `advisor:LEVEL`, the named strengths
 (`beginner` … `strongest`, players/levels.py) and `noisy:LEVEL:NOISE`, the advisor as it was in 2026
-(`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept for comparison) and
-`rollout:N` (N playouts per move).
+(`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept for comparison),
+today's evaluation searched as in 2026 (`advisor-search-2026:LEVEL`: the plain search, before pruning and
+filtering) and `rollout:N` (N playouts per move).
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -45,6 +46,8 @@ class Player:
         if self.kind == policy.ADVISOR:
             base = "advisor-2026" if self.b == MODEL_2026 else "advisor"
             return base if self.a == DEFAULT_LEVEL else f"{base}:{self.a}"
+        if self.kind == policy.SEARCH_2026:
+            return f"advisor-search-2026:{self.a}"
         if self.kind == policy.NOISY:
             named = [n for n, s in STRENGTHS.items() if s.noise and (s.level, s.noise) == (self.a, self.b)]
             return named[0] if named else f"noisy:{self.a}:{self.b}"
@@ -62,7 +65,7 @@ class Player:
     @property
     def level(self) -> int:
         """Returns the search level (advisor), else 0."""
-        return self.a if self.kind in (policy.ADVISOR, policy.NOISY) else 0
+        return self.a if self.kind in (policy.ADVISOR, policy.NOISY, policy.SEARCH_2026) else 0
 
     def choose(self, pos: Position, marks: int, rng: np.ndarray) -> Move:
         """Returns the move this player plays in pos for a cast of `marks` (ignored when betting).
@@ -98,6 +101,10 @@ def player(name: str) -> Player:
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
         return Player(policy.ADVISOR, level, MODEL_2026 if m[1] else MODEL_NOW)
+    if m := re.fullmatch(r"advisor-search-2026:(\d+)", text):
+        if int(m[1]) > MAX_LEVEL:
+            raise OptionError(f"advisor-search-2026:{m[1]}: levels run from 0 to {MAX_LEVEL}")
+        return Player(policy.SEARCH_2026, int(m[1]), MODEL_NOW)
     if m := re.fullmatch(r"rollout:(\d+)", text):
         playouts = int(m[1])
         if not 1 <= playouts <= MAX_PLAYOUTS:
@@ -105,7 +112,8 @@ def player(name: str) -> Player:
         return Player(policy.ROLLOUT, playouts)
     raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
-                      f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, or rollout:N (playouts per move, "
+                      f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, "
+                      f"or rollout:N (playouts per move, "
                       f"1–{MAX_PLAYOUTS})")
 
 

@@ -1,4 +1,8 @@
-"""The advisor's search: expectimax over the exact bean distribution, to a depth set by the level.
+"""The plain search: expectimax over the exact bean distribution, to a depth set by the level, without pruning.
+
+It is the reference the pruned search (`search_star.py`, the advisor's) is tested against, the search of
+`advisor-search-2026` and `advisor-2026` (kept as they played), and the review's (`review.py`), which pauses
+and resumes it. It also holds what both share: the scratch buffers and the objective.
 
 Every seat is assumed to play the move that is best for itself by the evaluation (max-n); between
 decisions each distinct score of the beans is weighed by its exact probability. Level 0 judges the
@@ -17,18 +21,25 @@ from printgen.engine.jit import njit
 from printgen.engine.layout import STATE_SIZE
 from printgen.players.evaluation import NF, V_CONTEST, V_GAME, evaluate_model
 from printgen.players.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
+from printgen.players.search_tt import MAXG, tt_slots
 
 NODE_BUDGET = 20_000  # nodes searched between returns to Python, where Ctrl-C is noticed (tens of milliseconds)
 GAME_WEIGHT = 1e-3  # between moves equal for the contest, prefer the better chance to win the game
 
-Scratch = namedtuple("Scratch", "states moves ev vals best fx weights ctl top at model")
-C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT = range(5)  # columns of Scratch.ctl, per depth
+Scratch = namedtuple(
+    "Scratch",
+    "states moves ev vals best fx weights ctl top at model "
+    # the pruned search's (search_star.py): windows and values per depth, move order, the transposition table
+    "win bx xv flag order okey rootv alive hkey gbest pb pex pvx pvals gen stats tt_key tt_info tt_x tt_vals tt_best",
+)
+C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT, C_PHASE = range(6)  # columns of Scratch.ctl, per depth
 
 
 def make_scratch(level: int, total_items: int) -> Scratch:
     """Returns the buffers a search to this level (and the contest loops) need; jitted code never allocates."""
     depth = max(level, 0) + 2
     width = max(256, total_items + k.MAXK + 8)
+    slots = tt_slots(level)
     return Scratch(
         states=np.zeros((depth, STATE_SIZE), dtype=np.int64),
         moves=np.zeros((depth, width), dtype=np.int64),
@@ -37,10 +48,31 @@ def make_scratch(level: int, total_items: int) -> Scratch:
         best=np.zeros((depth, 3, k.MAXP), dtype=np.float64),
         fx=np.zeros((k.MAXP, NF), dtype=np.float64),
         weights=np.zeros(width, dtype=np.float64),
-        ctl=np.zeros((depth, 5), dtype=np.int64),
+        ctl=np.zeros((depth, 6), dtype=np.int64),
         top=np.zeros(depth, dtype=np.float64),
         at=np.zeros(1, dtype=np.int64),  # the depth a paused search resumes at
         model=np.zeros(1, dtype=np.int64),  # the evaluation's model (evaluation.MODEL_NOW or MODEL_2026)
+        win=np.zeros((depth, 6), dtype=np.float64),
+        bx=np.zeros(depth, dtype=np.float64),
+        xv=np.zeros(depth, dtype=np.float64),
+        flag=np.zeros(depth, dtype=np.int64),
+        order=np.zeros((depth, width), dtype=np.int64),
+        okey=np.zeros(width, dtype=np.float64),
+        rootv=np.zeros(width, dtype=np.float64),
+        alive=np.zeros(width, dtype=np.int64),
+        hkey=np.zeros(depth, dtype=np.int64),
+        gbest=np.zeros((depth, MAXG), dtype=np.int64),
+        pb=np.zeros((depth, MAXG), dtype=np.float64),
+        pex=np.zeros((depth, MAXG), dtype=np.int64),
+        pvx=np.zeros((depth, MAXG), dtype=np.float64),
+        pvals=np.zeros((depth, MAXG, 3, k.MAXP), dtype=np.float64),
+        gen=np.zeros(1, dtype=np.int64),
+        stats=np.zeros(2, dtype=np.int64),  # the pruned search's nodes and table hits
+        tt_key=np.zeros(slots, dtype=np.int64),
+        tt_info=np.zeros((slots, 3), dtype=np.int64),
+        tt_x=np.zeros(slots, dtype=np.float64),
+        tt_vals=np.zeros((slots, 3, k.MAXP), dtype=np.float64),
+        tt_best=np.zeros((slots, MAXG), dtype=np.int64),
     )
 
 
