@@ -73,7 +73,7 @@ def arena(
     ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play computer players against each other: win rates with 95% intervals.
+    """Play 2–4 computer players: win rates with 95% intervals.
 
     Plays many contests to bankruptcy. Two players alternate seats; three or four play every seating
     (with partnerships, both team arrangements), so each sits in each seat equally often.
