@@ -72,7 +72,8 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise OptionError(f"running on Ray needs Ray, which is not installed here; install it with {RAY_INSTALL}") from None
+        raise OptionError(f"running on Ray needs Ray, which is not installed here; install it with "
+                          f"{RAY_INSTALL}") from None
     return ray
 
 
