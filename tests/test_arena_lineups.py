@@ -101,8 +101,7 @@ def test_partners_win_and_lose_together() -> None:
 
 @pytest.mark.slow
 def test_the_four_player_text_shows_every_player_with_an_interval() -> None:
-    result = runner.invoke(app, ["arena", "-r", "gatigo", "-p", "3", "gatigo:S1T2", "random", "random", "-n", "6",
-                                 "-w", "1"])
+    result = runner.invoke(app, ["arena", "-r", "gatigo", "gatigo:S1T2", "random", "random", "-n", "6", "-w", "1"])
     assert result.exit_code == 0, result.output
     assert "3 players under gatigo, each for themselves: 6 contests, 1 sets of 6 seatings" in result.output
     assert "random #2" in result.output and "random #3" in result.output
@@ -114,7 +113,7 @@ def test_the_four_player_text_shows_every_player_with_an_interval() -> None:
     (["advisor"], "two to four players, not 1"),
     (["-r", "neeley", "advisor", "random", "random"], "'neeley' is played by 2 players, not 3"),
     (["-r", "bell+partnerships", "advisor", "random"], "played by 4 players, not 2"),
-    (["-p", "4", "advisor", "random", "random"], "--players 4 but 3 players named"),
+    (["advisor,random,random,random,random"], "two to four players, not 5"),
     (["advisor", "random", "nobody"], "nobody"),
     (["advisor", "random", "--ray", "not an address"], "not a Ray address"),
     (["advisor", "random", "--ray", "127.0.0.1:1"], "cannot reach a Ray cluster at 127.0.0.1:1"),
@@ -131,7 +130,7 @@ def test_ray_missing_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_pa
                     ["tournament", "--ray", "auto", "-n", "1", "--out", str(tmp_path / "t")]):
         result = runner.invoke(app, command)
         assert result.exit_code == 2, result.output
-        assert "--ray needs Ray" in result.output and 'pip install "printgen[ray]"' in result.output
+        assert "running on Ray needs Ray" in result.output and 'pip install "printgen[ray]"' in result.output
 
 
 def test_the_library_says_a_bad_player_count_too() -> None:

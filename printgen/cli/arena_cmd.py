@@ -26,11 +26,9 @@ WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="
                                                 "core, or every CPU of the Ray cluster). Results do not depend "
                                                 "on it.")]
 PlayersArg = Annotated[list[str], typer.Argument(
-    help="Two to four players, by name or as one comma-separated list (random, gatigo:S0T0 … gatigo:S3T2, advisor, "
-    "advisor:LEVEL …). With partnerships the first two are one team and the last two the other.",
+    help="Two to four players (as many as named), by name or as one comma-separated list (random, gatigo:S0T0 … "
+    "gatigo:S3T2, advisor, advisor:LEVEL …). With partnerships the first two are one team and the last two the other.",
     show_default=False)]
-CountOpt = Annotated[int | None, typer.Option("--players", "-p", min=2, max=4, help="Number of players, checked "
-                                              "against the names given (default: as many as named).")]
 
 
 @contextmanager
@@ -51,20 +49,17 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
         yield update
 
 
-def line_up(players: list[str], count: int | None) -> list[str]:
-    """Returns the player names given (comma-separated lists split), checked against --players."""
+def line_up(players: list[str]) -> list[str]:
+    """Returns the player names given (comma-separated lists split): as many players as names."""
     names = [name.strip() for arg in players for name in arg.split(",") if name.strip()]
     if not 2 <= len(names) <= 4:
         raise OptionError(f"the arena needs two to four players, not {len(names)}")
-    if count is not None and count != len(names):
-        raise OptionError(f"--players {count} but {len(names)} players named")
     return names
 
 
 @reports_errors
 def arena(
     players: PlayersArg,
-    count: CountOpt = None,
     ruleset: RulesetOpt = DEFAULT_RULESET,
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play (with three or four "
                                          "players, rounded up to whole sets of seatings).")] = 1000,
@@ -73,7 +68,7 @@ def arena(
     ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play computer players against each other: win rates with 95% intervals.
+    """Play 2–4 computer players: win rates with 95% intervals.
 
     Plays many contests to bankruptcy. Two players alternate seats; three or four play every seating
     (with partnerships, both team arrangements), so each sits in each seat equally often.
@@ -83,7 +78,7 @@ def arena(
     from printgen.players.registry import player
     from printgen.rulesets import load_ruleset
 
-    names = line_up(players, count)
+    names = line_up(players)
     rs = load_ruleset(ruleset)
     check_player_count(rs, len(names))
     for name in names:

@@ -72,7 +72,8 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise OptionError(f"--ray needs Ray, which is not installed here; install it with {RAY_INSTALL}") from None
+        raise OptionError(f"running on Ray needs Ray, which is not installed here; install it with "
+                          f"{RAY_INSTALL}") from None
     return ray
 
 
@@ -83,7 +84,7 @@ def connect_ray(address: str) -> Any:
     Ray here for this process; any other value is a cluster's address (HOST:PORT or ray://HOST:PORT).
     """
     if address != "auto" and not _ADDRESS.match(address):
-        raise OptionError(f"--ray: '{address}' is not a Ray address; give auto, HOST:PORT or ray://HOST:PORT")
+        raise OptionError(f"'{address}' is not a Ray address; give auto, HOST:PORT or ray://HOST:PORT")
     ray = ray_module()
     if ray.is_initialized():
         return ray
@@ -95,7 +96,7 @@ def connect_ray(address: str) -> Any:
                  logging_level=logging.ERROR, configure_logging=False)
     except Exception as exc:  # ray raises ConnectionError, ValueError, RuntimeError … for an unreachable cluster
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise OptionError(f"--ray: cannot reach a Ray cluster at {address}: {reason}") from None
+        raise OptionError(f"cannot reach a Ray cluster at {address}: {reason}") from None
     return ray
 
 
@@ -106,7 +107,7 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as exc:
-        raise OptionError(f"--ray: cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
+        raise OptionError(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
 def ray_workers(address: str) -> int:
