@@ -153,7 +153,7 @@ def test_a_time_budget_returns_a_legal_move_from_a_completed_level() -> None:
 
 
 def test_advise_time_on_the_command_line() -> None:
-    result = runner.invoke(app, ["advise", MIDGAME, "--cast", "2", "--time", "0.2", "--json"])
+    result = runner.invoke(app, ["advise", MIDGAME, "--cast", "2", "--level", "6", "--time", "0.2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert 0 <= data["level"] <= 6 and data["moves"]

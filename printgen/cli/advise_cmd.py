@@ -23,12 +23,10 @@ def advise_command(
     position: Annotated[str, typer.Argument(help="A position: a JSON file, - for stdin, or the one-line form.")],
     cast: Annotated[str | None, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean "
                                              "faces like 11000. Not needed when betting.")] = None,
-    level: Annotated[int | None, typer.Option(
-        "--level", "-l", min=0, max=MAX_LEVEL, help=f"Search depth in casts: higher is stronger and slower (default "
-        f"{DEFAULT_LEVEL}; with --time, the deepest level tried, default {MAX_LEVEL}).")] = None,
+    level: LevelOpt = DEFAULT_LEVEL,
     seconds: Annotated[float | None, typer.Option(
         "--time", "-t", min=0.001, max=MAX_SECONDS, help="Time budget in seconds: deepen the search from level 0 "
-        "while time is left, up to --level (then the deepest level tried), and answer with the last level "
+        "while time is left, up to --level (give a deep one, e.g. --level 6), and answer with the last level "
         "completed.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = ENGLISH,
@@ -52,8 +50,6 @@ def advise_command(
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to advise")
-    if level is None:
-        level = DEFAULT_LEVEL if seconds is None else MAX_LEVEL
     a = advise(pos, marks_of(pos, cast), level, seconds)
     if as_json:
         print(json.dumps(analysis_json(a, lang.value), ensure_ascii=False))

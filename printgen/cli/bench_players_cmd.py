@@ -9,7 +9,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
 
 PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advisor:1", "gatigo:S3T1"),
@@ -18,9 +18,9 @@ PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advi
 
 @reports_errors
 def bench_players(
-    ruleset: Annotated[list[str] | None, typer.Option(
-        "--ruleset", "-r", help="Ruleset to time (repeatable; a built-in or a .toml file, +OPTION applies an option). "
-        "Default: every built-in ruleset.")] = None,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+    every: Annotated[bool, typer.Option("--every-ruleset", help="Time every built-in ruleset instead of --ruleset.")] \
+        = False,
     max_level: Annotated[int, typer.Option("--max-level", min=0, max=MAX_LEVEL, help="Deepest level to time.")] = 4,
     positions: Annotated[int, typer.Option("--positions", min=1, max=1000, help="Sample positions per ruleset.")] = 30,
     before: Annotated[bool, typer.Option("--before/--no-before", help="Also time the plain search of 2026 "
@@ -30,16 +30,16 @@ def bench_players(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the games the positions come from.")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time the advisor's decisions per level on mid-game positions, and count contests per second.
+    """Time the advisor's decisions on mid-game positions.
 
-    The positions come from seeded games of the advisor against itself: decisions with a real choice and 8 to 10
-    pieces on the board (both seats counted). Contests to bankruptcy are counted on one core.
+    Each level is timed on positions from seeded games of the advisor against itself: decisions with a real choice
+    and 8 to 10 pieces on the board (both seats counted). Contests to bankruptcy per second are counted on one core.
     """
     from printgen.players.benchmark import PIECES, SAMPLER, contest_throughput, decision_latency, sample_positions
     from printgen.rulesets import BUILTIN
 
     prepare_engine("bench-players")
-    names = ruleset or list(BUILTIN)
+    names = list(BUILTIN) if every else [ruleset]
     report = []
     for name in names:
         sample = sample_positions(name, positions, seed)

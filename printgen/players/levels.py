@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-# The advisor's default level. On real mid-game positions (8–10 pieces on the board, from the advisor's own games)
-# its median decision takes 10–20 ms with the pruned search (under the 50 ms the advisor must meet in every built-in
-# ruleset, Bell included), and the next level 15–30 times as long (`patolli bench-players`; docs/players.md).
+# The advisor's default level, chosen to meet a median decision of at most 50 ms on real mid-game positions (8–10
+# pieces on the board, from the advisor's own games) in every built-in ruleset, Bell included: with the pruned search
+# the median is 17–31 ms on this project's shared 2-core machine, and level 4 takes 130–300 ms
+# (`patolli bench-players --every-ruleset`; docs/players.md).
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 6
 MAX_SECONDS = 600.0  # the longest time budget `advise --time` takes
