@@ -42,6 +42,7 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
         "phase": pos.phase.value,
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
         "level": a.level, "seconds": round(a.seconds, 4), "exact": a.exact is not None,
+        "calibrated": a.calibrated,
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
                    "items": round(s.items, 4), "diff": round(s.diff, 6), "why": reasons_json(a, s.move, lang)}
                   for s in a.suggestions],
@@ -71,6 +72,9 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
     if a.exact is not None:
         console.print("  exact values: perfect play, from the solved table of this game")
+    elif not a.calibrated:
+        console.print(f"  unmapped chances: shown as searched (no fresh calibration map for {pos.ruleset.spec} "
+                      f"at level {a.level})", style="dim")
     for i, s in enumerate(a.suggestions, 1):
         diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
         items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""
