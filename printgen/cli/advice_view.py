@@ -72,9 +72,6 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
     if a.exact is not None:
         console.print("  exact values: perfect play, from the solved table of this game")
-    elif not a.calibrated:
-        console.print(f"  unmapped chances: shown as searched (no fresh calibration map for {pos.ruleset.spec} "
-                      f"at level {a.level})", style="dim")
     for i, s in enumerate(a.suggestions, 1):
         diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
         items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""
@@ -83,6 +80,9 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
         why = summary(reasons(pos, a.marks, s.move), lang)
         if why:
             console.print(f"      {why}", markup=False, style="dim")
+    if a.exact is None and not a.calibrated:
+        console.print(f"  unmapped chances: shown as searched (no fresh calibration map for {pos.ruleset.spec} "
+                      f"at level {a.level})", style="dim")
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):
