@@ -46,7 +46,7 @@ def synthetic(seed: int, contests: int = 400, per: int = 50, stretch: float = 1.
 @pytest.mark.parametrize("stretch", [1.6, 0.5, -1.0])  # overconfident, underconfident, backwards
 def test_every_map_is_monotone_and_bounded(kind: str, stretch: float) -> None:
     rows = synthetic(1, 60, 50, stretch)
-    m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME])
+    m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 60)
     y = m(GRID)
     assert np.all(np.diff(y) >= -1e-12) and y.min() >= 0.0 and y.max() <= 1.0 and np.isfinite(y).all()
 
@@ -55,15 +55,17 @@ def test_a_map_fitted_on_one_seed_fixes_the_records_of_another() -> None:
     fit, other = synthetic(1), synthetic(2)
     s, w = reliability.R_GAME, reliability.R_WON_GAME
     before = reliability.reliability(other[:, s], other[:, w])[1]
-    for m in (fit_beta(fit[:, s], fit[:, w]), fit_isotonic(fit[:, s], fit[:, w])):
+    for m in (fit_beta(fit[:, s], fit[:, w]), fit_isotonic(fit[:, s], fit[:, w], chance_maps.isotonic_groups(400))):
         after = reliability.reliability(m(other[:, s]), other[:, w])[1]
         assert before > 0.05 and after < 0.02, (m.kind, before, after)
 
 
-def test_the_isotonic_map_keeps_its_first_groups_large() -> None:
-    rows = synthetic(3, 10, 100)  # 1000 records: at most 5 groups of 200
-    m = fit_isotonic(rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME])
-    assert 1 <= len(m.x) <= 5 and len(m.x) <= chance_maps.KNOTS
+def test_the_isotonic_map_has_a_group_per_25_contests() -> None:
+    assert chance_maps.isotonic_groups(10) == 4 and chance_maps.isotonic_groups(400) == 16
+    assert chance_maps.isotonic_groups(10**6) == 4 * chance_maps.KNOTS
+    rows = synthetic(3, 100, 100)
+    m = chance_maps.fit_map("isotonic", rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 100)
+    assert 1 <= len(m.x) <= 4
 
 
 def test_cross_fitting_never_maps_a_contest_with_a_map_that_saw_it() -> None:
@@ -79,7 +81,7 @@ def test_cross_fitting_never_maps_a_contest_with_a_map_that_saw_it() -> None:
 def test_maps_read_back_from_their_stored_form() -> None:
     rows = synthetic(5, 40, 50)
     for kind in chance_maps.KINDS:
-        m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME])
+        m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 40)
         again = ChanceMap.from_json(json.loads(json.dumps(m.as_json())))
         assert again.kind == kind and np.allclose(again(GRID), m(GRID), atol=1e-4)
 

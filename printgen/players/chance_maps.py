@@ -6,8 +6,9 @@ Two kinds, both monotone and bounded in [0, 1], so they never change which move 
 - `beta`: beta calibration (Kull, Silva Filho and Flach, 2017), a logistic regression of the outcome
   on ln p and -ln(1 - p): three numbers, so it cannot chase the noise of a few hundred contests;
   a and b are kept at 0 or above, which keeps the map monotone.
-- `isotonic`: pool-adjacent-violators on quantile groups of at least `MIN_GROUP` records, linear
-  between the knots; it follows any shape but needs many contests.
+- `isotonic`: pool-adjacent-violators on quantile groups of the records, one group per 25 contests
+  (`isotonic_groups`), linear between the knots; it follows any monotone shape, and its few groups
+  keep it from following the noise of contests whose decisions all share one outcome.
 
 The searched chances depend on the player (the evaluation's weights and model, the search and its
 level) as much as on the rules, so a map is stored under its ruleset, player count and player name
@@ -36,7 +37,7 @@ SHIPPED = "data/reliability.json"  # inside printgen.players
 QUANTITIES = ("game", "contest")
 KINDS = ("beta", "isotonic")
 KNOTS = 40  # at most this many points in an isotonic map
-MIN_GROUP = 200  # records in each first group of the isotonic fit (and at least 1/KNOTS of them)
+CONTESTS_PER_GROUP = 25  # contests' worth of records in each first group of an isotonic fit
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before their logarithms are taken
 SOURCES = ("search.py", "evaluation.py")  # the modules whose code shapes the searched chances
 
@@ -114,15 +115,21 @@ def _logistic(X: np.ndarray, y: np.ndarray, iterations: int) -> np.ndarray:
     return w
 
 
-def fit_isotonic(shown: np.ndarray, outcome: np.ndarray, knots: int = KNOTS,
-                 min_group: int = MIN_GROUP) -> ChanceMap:
-    """Returns an isotonic map: pool-adjacent-violators on quantile groups of at least `min_group` records
-    (and at most knots * 4 groups), thinned to at most `knots` points."""
+def isotonic_groups(contests: int, knots: int = KNOTS) -> int:
+    """Returns the number of first groups for an isotonic fit on records of this many contests: one per
+    CONTESTS_PER_GROUP contests (at least 4, at most knots * 4). Decisions of one contest share its outcome,
+    so a group's share is only as sure as the number of contests behind it, not of its decisions."""
+    return max(4, min(knots * 4, contests // CONTESTS_PER_GROUP))
+
+
+def fit_isotonic(shown: np.ndarray, outcome: np.ndarray, groups: int = KNOTS * 4,
+                 knots: int = KNOTS) -> ChanceMap:
+    """Returns an isotonic map: pool-adjacent-violators on `groups` quantile groups of the records (means of
+    shown and came true), thinned to at most `knots` points."""
     order = np.argsort(shown, kind="stable")
     xs, ys = np.asarray(shown, dtype=np.float64)[order], np.asarray(outcome, dtype=np.float64)[order]
-    n_groups = max(1, min(len(xs) // max(1, min_group), knots * 4))
     blocks = [[float(xs[g].sum()), float(ys[g].sum()), float(len(g))]
-              for g in np.array_split(np.arange(len(xs)), n_groups) if len(g)]
+              for g in np.array_split(np.arange(len(xs)), max(1, min(groups, len(xs)))) if len(g)]
     merged: list[list[float]] = []  # shown sum, outcome sum, count
     for block in blocks:
         merged.append(block)
@@ -137,9 +144,9 @@ def fit_isotonic(shown: np.ndarray, outcome: np.ndarray, knots: int = KNOTS,
     return ChanceMap("isotonic", x=tuple(px), y=tuple(py))
 
 
-def fit_map(kind: str, shown: np.ndarray, outcome: np.ndarray) -> ChanceMap:
-    """Returns a map of this kind ("beta" or "isotonic") fitted to these records."""
-    return fit_beta(shown, outcome) if kind == "beta" else fit_isotonic(shown, outcome)
+def fit_map(kind: str, shown: np.ndarray, outcome: np.ndarray, contests: int) -> ChanceMap:
+    """Returns a map of this kind ("beta" or "isotonic") fitted to these records of `contests` contests."""
+    return fit_beta(shown, outcome) if kind == "beta" else fit_isotonic(shown, outcome, isotonic_groups(contests))
 
 
 # ---- which player a map belongs to ----

@@ -221,9 +221,14 @@ def cross_fitted(rows: np.ndarray, quantity: str, kind: str, folds: int = FOLDS)
     for f in range(folds):
         test = fold == f
         if test.any() and (~test).any():
-            m = fit_map(kind, rows[~test, s_col], rows[~test, w_col])
+            m = fit_map(kind, rows[~test, s_col], rows[~test, w_col], contests_in(rows[~test]))
             out[test] = m(rows[test, s_col])
     return out
+
+
+def contests_in(rows: np.ndarray) -> int:
+    """Returns the number of contests these records come from."""
+    return len(np.unique(rows[:, R_CONTEST]))
 
 
 def fit_quantity(rows: np.ndarray, quantity: str, kinds: tuple[str, ...] = ("beta", "isotonic"),
@@ -233,7 +238,7 @@ def fit_quantity(rows: np.ndarray, quantity: str, kinds: tuple[str, ...] = ("bet
     s_col, w_col = COLUMNS[quantity]
     held = {kind: reliability(cross_fitted(rows, quantity, kind, folds), rows[:, w_col])[1] for kind in kinds}
     best = min(kinds, key=lambda kind: held[kind])
-    return fit_map(best, rows[:, s_col], rows[:, w_col]), held
+    return fit_map(best, rows[:, s_col], rows[:, w_col], contests_in(rows)), held
 
 
 def save_records(path: Path, rows: np.ndarray, meta: dict[str, object]) -> None:
