@@ -33,7 +33,8 @@ def calibration(
     output: Annotated[Path | None, typer.Option("--out", "--output", "-o", help="Write the reliability figure "
                                                 "here (.svg or .png).")] = None,
     records: Annotated[Path | None, typer.Option("--records", help="Measure the records in this file (written "
-                                                 "by --save-records) instead of playing.")] = None,
+                                                 "by --save-records) instead of playing; its ruleset, level and seed "
+                                                 "are the file's.")] = None,
     save_records: Annotated[Path | None, typer.Option("--save-records", help="Keep the self-play records in "
                                                       "this file (.npz).")] = None,
     workers: WorkersOpt = None,
