@@ -208,3 +208,13 @@ def test_the_figure_draws_a_dot_and_the_given_interval_for_every_filled_decile()
     dots = [item for item in page.items if getattr(item, "tag", "").startswith("bin ")]
     assert [d.tag for d in dots] == ["bin as searched"] * 2 + ["bin held out"]
     assert points[0].interval() == (0.1, 0.3) and points[2].interval()[0] < 0.7 < points[2].interval()[1]
+
+
+def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:
+    rows = synthetic(8, 200, 40)
+    s_shape = rows.copy()  # overconfident at the ends, underconfident in the middle: no beta map follows it
+    shown = s_shape[:, reliability.R_CONTEST_SHOWN]
+    s_shape[:, reliability.R_CONTEST_SHOWN] = np.where(shown < 0.5, shown ** 3 * 4, 1 - (1 - shown) ** 3 * 4)
+    for data in (rows, s_shape):
+        m, held = reliability.fit_quantity(data, "contest")
+        assert set(held) == set(chance_maps.KINDS) and held[m.kind] == min(held.values())
