@@ -6,8 +6,9 @@
 For each built-in ruleset (bell, gatigo, neeley, ocastudios; variants with --only): self-play records of
 N contests (seed S) of the advisor at level L, then per quantity (win the game, win the contest) the map
 whose held-out ECE (5 folds of contests) is lowest, beta calibration or isotonic, fitted on all the
-records. Each entry is stored under its player (`neeley/2/advisor:3`) with the fingerprint of the
-evaluation, search and level that made the records, so `advise` never applies it to another player.
+records; where neither beats the searched chances held out, the identity (they are shown as searched).
+Each entry is stored under its player (`neeley/2/advisor:3`) with the fingerprint of the evaluation,
+search and level that made the records, so `advise` never applies it to another player.
 Rerun after any change to the evaluation's weights or model, the search, or the default level: one
 command refits every map. Seeded: the same command gives the same file, whatever the workers.
 
@@ -25,7 +26,7 @@ import time
 from pathlib import Path
 
 from printgen.files import write_atomic
-from printgen.players.chance_maps import QUANTITIES, fingerprint, map_key
+from printgen.players.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
 from printgen.players.evaluation import MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL
 from printgen.players.reliability import (
@@ -41,6 +42,7 @@ from printgen.players.reliability import (
 from printgen.rulesets import load_ruleset
 
 RULESETS = ("bell", "gatigo", "neeley", "ocastudios")
+IDENTITY = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.0, 1.0))  # stored where no fitted map helps on held-out contests
 PATH = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data" / "reliability.json"
 
 
@@ -77,12 +79,15 @@ def main() -> int:
             m, held = fit_quantity(rows, quantity)
             raw = measure(rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST])
             out = measure(cross_fitted(rows, quantity, m.kind), rows[:, w_col], rows[:, R_CONTEST])
+            if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
+                m, out = IDENTITY, raw
             entry[quantity] = {"map": m.as_json(), "ece_searched": round(raw.ece, 4),
                                "ece_held_out": round(out.ece, 4),
                                "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
                                "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()}}
+            chosen = "the identity" if m == IDENTITY else m.kind
             print(f"{key} {quantity}: {len(rows):,} decisions of {args.contests} contests, ECE {raw.ece:.4f} "
-                  f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out ({m.kind}; "
+                  f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out ({chosen}; "
                   + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
                   flush=True)
         data[key] = entry

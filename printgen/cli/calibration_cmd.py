@@ -111,7 +111,7 @@ def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
         shown, won, contest = rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST]
         part = {"searched": ("as searched", measure(shown, won, contest))}
         if len(rows):
-            kind = entry[quantity].kind if entry and quantity in entry else fit_quantity(rows, quantity)[0].kind
+            kind = fit_quantity(rows, quantity)[0].kind  # the kind that does best held out on these records
             part["held_out"] = (f"held out ({kind} map, 5 contest folds)",
                                 measure(cross_fitted(rows, quantity, kind), won, contest))
         if entry is not None and quantity in entry:
