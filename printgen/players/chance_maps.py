@@ -38,6 +38,7 @@ QUANTITIES = ("game", "contest")
 KINDS = ("beta", "isotonic")
 KNOTS = 40  # at most this many points in an isotonic map
 CONTESTS_PER_GROUP = 25  # contests' worth of records in each first group of an isotonic fit
+END_SPLIT = 4  # the lowest and the highest group are split in this many (pool-adjacent-violators merges them back)
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before their logarithms are taken
 SOURCES = ("search.py", "evaluation.py")  # the modules whose code shapes the searched chances
 
@@ -125,11 +126,13 @@ def isotonic_groups(contests: int, knots: int = KNOTS) -> int:
 def fit_isotonic(shown: np.ndarray, outcome: np.ndarray, groups: int = KNOTS * 4,
                  knots: int = KNOTS) -> ChanceMap:
     """Returns an isotonic map: pool-adjacent-violators on `groups` quantile groups of the records (means of
-    shown and came true), thinned to at most `knots` points."""
+    shown and came true; the two end groups split in END_SPLIT), thinned to at most `knots` points."""
     order = np.argsort(shown, kind="stable")
     xs, ys = np.asarray(shown, dtype=np.float64)[order], np.asarray(outcome, dtype=np.float64)[order]
-    blocks = [[float(xs[g].sum()), float(ys[g].sum()), float(len(g))]
-              for g in np.array_split(np.arange(len(xs)), max(1, min(groups, len(xs)))) if len(g)]
+    split = np.array_split(np.arange(len(xs)), max(1, min(groups, len(xs))))
+    if len(split) > 2:  # the end groups in quarters, so a map does not pull well-judged extremes to a wide mean
+        split = [*np.array_split(split[0], END_SPLIT), *split[1:-1], *np.array_split(split[-1], END_SPLIT)]
+    blocks = [[float(xs[g].sum()), float(ys[g].sum()), float(len(g))] for g in split if len(g)]
     merged: list[list[float]] = []  # shown sum, outcome sum, count
     for block in blocks:
         merged.append(block)
