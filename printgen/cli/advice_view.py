@@ -81,8 +81,7 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
         if why:
             console.print(f"      {why}", markup=False, style="dim")
     if a.exact is None and not a.calibrated:
-        console.print(f"  unmapped chances: shown as searched (no fresh calibration map for {pos.ruleset.spec} "
-                      f"at level {a.level})", style="dim")
+        console.print(f"  unmapped chances: as searched (no fresh calibration map at level {a.level})", style="dim")
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):
