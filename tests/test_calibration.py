@@ -159,7 +159,8 @@ def test_records_read_back_and_a_bad_file_is_one_line(tmp_path: Path) -> None:
     assert np.array_equal(again, rows) and meta == {"ruleset": "bell", "level": 3}
     (tmp_path / "bad.npz").write_text("not numbers")
     result = run_cli(["calibration", "--records", str(tmp_path / "bad.npz")])
-    assert result.exit_code == 2 and result.output.count("\n") == 1 and "not a records file" in result.output
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "not a file of self-play records" in result.output
 
 
 def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:

@@ -254,8 +254,7 @@ def load_records(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
         with np.load(path, allow_pickle=False) as data:
             rows, meta = np.asarray(data["rows"], dtype=np.float64), json.loads(str(data["meta"]))
     except (OSError, ValueError, KeyError) as exc:
-        raise OptionError(f"{path}: not a records file written by `patolli calibration --save-records` "
-                          f"({exc})") from None
+        raise OptionError(f"{path}: not a file of self-play records for calibration ({exc})") from None
     if rows.ndim != 2 or rows.shape[1] != 6 or not isinstance(meta, dict) or "ruleset" not in meta:
-        raise OptionError(f"{path}: not a records file written by `patolli calibration --save-records`")
+        raise OptionError(f"{path}: not a file of self-play records for calibration")
     return rows, meta
