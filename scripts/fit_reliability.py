@@ -1,11 +1,20 @@
 """Fits the maps that make the advisor's shown chances honest (printgen/players/data/reliability.json).
 
-    python scripts/fit_reliability.py [--contests N] [--level L] [--seed S] [--workers W] [--only gatigo ...]
+    python scripts/fit_reliability.py [--contests N] [--level L] [--seed S] [--workers W] [--only bell ...]
+                                      [--records DIR]
 
-For each built-in ruleset played by two: self-play records of N contests (seed S) at level L, an isotonic
-map per quantity (win the game, win the contest), stored with the ECE of those records before and after.
-Measure a map on other contests with `patolli calibration --seed OTHER`. Seeded: the same command gives
-the same file. Rerun after refitting the evaluation (scripts/calibrate_evaluation.py).
+For each built-in ruleset (bell, gatigo, neeley, ocastudios; variants with --only): self-play records of
+N contests (seed S) of the advisor at level L, then per quantity (win the game, win the contest) the map
+whose held-out ECE (5 folds of contests) is lowest, beta calibration or isotonic, fitted on all the
+records; where neither beats the searched chances held out, the identity (they are shown as searched).
+Each entry is stored under its player (`neeley/2/advisor:3`) with the fingerprint of the evaluation,
+search and level that made the records, so `advise` never applies it to another player.
+Rerun after any change to the evaluation's weights or model, the search, or the default level: one
+command refits every map. Seeded: the same command gives the same file, whatever the workers.
+
+With --records DIR each ruleset's records are kept in DIR/RULESET-L{level}-s{seed}-n{N}.npz (and read from
+there when present and recorded by the same player), so a map can be refitted, or measured with
+`patolli calibration --records FILE -o figure.svg`, without replaying the contests.
 """
 
 from __future__ import annotations
@@ -17,50 +26,72 @@ import time
 from pathlib import Path
 
 from printgen.files import write_atomic
+from printgen.players.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
+from printgen.players.evaluation import MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL
 from printgen.players.reliability import (
-    QUANTITIES,
-    R_CONTEST_SHOWN,
-    R_GAME,
-    R_WON_CONTEST,
-    R_WON_GAME,
-    apply_map,
-    fit_map,
+    COLUMNS,
+    R_CONTEST,
+    cross_fitted,
+    fit_quantity,
+    load_records,
+    measure,
     record,
-    reliability,
+    save_records,
 )
+from printgen.rulesets import load_ruleset
 
-RULESETS = ("gatigo", "bell", "neeley", "ocastudios", "ocastudios+empty_start", "bell+no_gambling",
-            "bell+no_gambling_backwards")
+RULESETS = ("bell", "gatigo", "neeley", "ocastudios")
+IDENTITY = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.0, 1.0))  # stored where no fitted map helps on held-out contests
 PATH = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data" / "reliability.json"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--contests", type=int, default=200)
+    ap.add_argument("--contests", type=int, default=400)
     ap.add_argument("--level", type=int, default=DEFAULT_LEVEL)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--only", nargs="*", default=None, help="rulesets to refit (others keep their entries)")
+    ap.add_argument("--records", type=Path, default=None, help="keep (and reuse) the self-play records here")
     args = ap.parse_args()
     data = json.loads(PATH.read_text("utf-8")) if PATH.is_file() else {}
-    for spec in RULESETS:
-        if args.only is not None and spec not in args.only:
-            continue
+    data = {key: entry for key, entry in data.items() if isinstance(entry, dict) and "fingerprint" in entry}
+    for spec in args.only if args.only else RULESETS:
+        rs = load_ruleset(spec)
+        stamp = fingerprint(rs, 2, MODEL_NOW, args.level)
         start = time.perf_counter()
-        rows = record(spec, args.contests, args.level, args.seed, args.workers)
-        entry: dict[str, object] = {"contests": args.contests, "level": args.level, "seed": args.seed,
-                                    "decisions": len(rows)}
-        for quantity, s_col, w_col in zip(QUANTITIES, (R_GAME, R_CONTEST_SHOWN), (R_WON_GAME, R_WON_CONTEST),
-                                          strict=True):
-            xs, ys = fit_map(rows[:, s_col], rows[:, w_col])
-            before = reliability(rows[:, s_col], rows[:, w_col])[1]
-            after = reliability(apply_map((xs, ys), rows[:, s_col]), rows[:, w_col])[1]
-            entry[quantity] = {"x": xs, "y": ys, "ece_before": round(before, 4), "ece_after_on_fit": round(after, 4)}
-            print(f"{spec}/2 {quantity}: {len(rows)} decisions, ECE {before:.4f} → {after:.4f} (on the fitting "
-                  f"records), {time.perf_counter() - start:.0f} s", flush=True)
-        data[f"{spec}/2"] = entry
-        write_atomic(PATH, json.dumps(data, indent=1) + "\n")
+        name = f"{rs.spec}-L{args.level}-s{args.seed}-n{args.contests}.npz"
+        kept = None if args.records is None else args.records / name
+        if kept is not None and kept.is_file() and load_records(kept)[1].get("fingerprint") == stamp:
+            rows = load_records(kept)[0]
+        else:
+            rows = record(spec, args.contests, args.level, args.seed, args.workers, model=MODEL_NOW)
+            if kept is not None:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                save_records(kept, rows, {"ruleset": rs.spec, "level": args.level, "seed": args.seed,
+                                          "contests": args.contests, "model": MODEL_NOW, "fingerprint": stamp})
+        key = map_key(rs, 2, MODEL_NOW, args.level)
+        entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests, "level": args.level,
+                                    "seed": args.seed, "decisions": len(rows)}
+        for quantity in QUANTITIES:
+            s_col, w_col = COLUMNS[quantity]
+            m, held = fit_quantity(rows, quantity)
+            raw = measure(rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST])
+            out = measure(cross_fitted(rows, quantity, m.kind), rows[:, w_col], rows[:, R_CONTEST])
+            if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
+                m, out = IDENTITY, raw
+            entry[quantity] = {"map": m.as_json(), "ece_searched": round(raw.ece, 4),
+                               "ece_held_out": round(out.ece, 4),
+                               "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
+                               "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()}}
+            chosen = "the identity" if m == IDENTITY else m.kind
+            print(f"{key} {quantity}: {len(rows):,} decisions of {args.contests} contests, ECE {raw.ece:.4f} "
+                  f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out ({chosen}; "
+                  + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
+                  flush=True)
+        data[key] = entry
+        write_atomic(PATH, json.dumps(dict(sorted(data.items())), indent=1) + "\n")
     return 0
 
 

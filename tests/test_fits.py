@@ -1,17 +1,16 @@
 """The evaluation's shipped fits pass their sanity checks; contest equity; the rollout player; the advisor of 2026;
-the calibration maps and the `calibration` command."""
+the calibration maps are tested in test_calibration.py."""
 
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from printgen.players import calibration, equity, reliability
+from printgen.players import calibration, equity
 from printgen.players.evaluation import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW
 from printgen.players.registry import player
 from printgen.players.weights import SHIPPED_2026, stored_weights
@@ -117,46 +116,6 @@ def test_the_rollout_player_beats_random() -> None:
     assert r.wins_a >= 18
 
 
-def test_isotonic_map_is_monotone_and_fixes_an_overconfident_model() -> None:
-    rng = np.random.default_rng(1)
-    true = rng.uniform(0, 1, 20000)
-    won = (rng.uniform(0, 1, true.size) < true).astype(float)
-    shown = np.clip(0.5 + 1.6 * (true - 0.5), 0, 1)  # overconfident
-    before = reliability.reliability(shown, won)[1]
-    m = reliability.fit_map(shown, won)
-    assert all(b >= a for a, b in zip(m[1], m[1][1:], strict=False)) and len(m[0]) <= reliability.KNOTS
-    after = reliability.reliability(reliability.apply_map(m, shown), won)[1]
-    assert before > 0.05 and after < 0.02
-
-
-def test_reliability_bins_count_and_weigh() -> None:
-    shown = np.array([0.05, 0.05, 0.95, 0.95])
-    won = np.array([0.0, 1.0, 1.0, 1.0])
-    bins, ece = reliability.reliability(shown, won)
-    assert bins[0].count == 2 and bins[0].observed == 0.5 and bins[9].count == 2
-    assert ece == pytest.approx(0.5 * 0.45 + 0.5 * 0.05)
-
-
-def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
-    out = tmp_path / "rel.svg"
-    result = run_cli(["calibration", "--ruleset", "ocastudios", "--contests", "2", "--level", "0", "-w", "1",
-                      "-o", str(out), "--json"])
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.output.splitlines()[0])
-    assert report["decisions"] > 0 and 0 <= report["contest"]["searched"]["ece"] <= 1
-    assert sum(b["count"] for b in report["game"]["searched"]["bins"]) == report["decisions"]
-    svg = out.read_text("utf-8")
-    assert svg.startswith("<?xml") and "<svg" in svg
-
-
-def test_the_calibration_command_refuses_a_figure_it_cannot_write(tmp_path: Path) -> None:
-    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "fig.pdf")])
-    assert result.exit_code == 2 and "svg or .png" in result.output
-    (tmp_path / "f.svg").write_text("mine")
-    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "f.svg")])
-    assert result.exit_code == 2 and "exists" in result.output
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", BUILTIN_TWO)
 def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
@@ -165,13 +124,6 @@ def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
     r = arena(spec, "advisor", "rollout:32", 40, seed=13).result
     lo, _ = r.ci95
     assert lo > 0.5, f"{spec}: advisor won {r.wins_a} of {r.matches} against rollout:32"
-
-
-def test_wilson_interval_helper_used_by_the_figure_is_sane() -> None:
-    from printgen.render.reliability import _wilson
-
-    lo, hi = _wilson(0.5, 100)
-    assert 0.39 < lo < 0.5 < hi < 0.61 and not math.isnan(lo)
 
 
 def test_a_race_term_fitted_with_the_wrong_sign_is_left_out() -> None:

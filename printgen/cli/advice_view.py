@@ -42,6 +42,7 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
         "phase": pos.phase.value,
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
         "level": a.level, "seconds": round(a.seconds, 4), "exact": a.exact is not None,
+        "calibrated": a.calibrated,
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
                    "items": round(s.items, 4), "diff": round(s.diff, 6), "why": reasons_json(a, s.move, lang)}
                   for s in a.suggestions],
@@ -79,6 +80,8 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
         why = summary(reasons(pos, a.marks, s.move), lang)
         if why:
             console.print(f"      {why}", markup=False, style="dim")
+    if a.exact is None and not a.calibrated:
+        console.print(f"  unmapped chances: as searched (no fresh calibration map at level {a.level})", style="dim")
     if board:
         show_position(pos, console, move_marks(a))
         if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,104 +16,155 @@ from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
 from printgen.players.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
-    from printgen.players.reliability import Bin
+    import numpy as np
+
+    from printgen.players.reliability import Reliability
 
 FIGURE_SUFFIXES = (".svg", ".png")
+TITLES = {"game": "win the game", "contest": "win the contest"}
 
 
 @reports_errors
 def calibration(
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    contests: Annotated[int, typer.Option("--contests", "-n", min=1, help="Self-play contests to play.")] = 100,
+    contests: Annotated[int, typer.Option("--contests", "-n", min=1, help="Self-play contests to play.")] = 400,
     level: LevelOpt = DEFAULT_LEVEL,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the reliability figure here "
-                                                "(.svg or .png).")] = None,
+    output: Annotated[Path | None, typer.Option("--out", "--output", "-o", help="Write the reliability figure "
+                                                "here (.svg or .png).")] = None,
+    records: Annotated[Path | None, typer.Option("--records", help="Measure the records in this file (written "
+                                                 "by --save-records) instead of playing; its ruleset, level and seed "
+                                                 "are the file's.")] = None,
+    save_records: Annotated[Path | None, typer.Option("--save-records", help="Keep the self-play records in "
+                                                      "this file (.npz).")] = None,
     workers: WorkersOpt = None,
     force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Measure the advisor's shown chances against what happens.
 
-    Plays the advisor against itself, records the chances to win the game and the contest it shows for
+    Plays the advisor against itself, records the chances to win the game and the contest it searched for
     the move it plays, and compares them with the outcomes, per decile of the shown chance: as searched,
-    and as shown after the ruleset's calibration map. Prints the expected calibration error (ECE).
+    through maps fitted on other contests of the same run (held out by contest), and through the shipped
+    map of this player when it is fresh. Prints the expected calibration error (ECE) and every decile's
+    gap, each with a 95% interval from a bootstrap over contests.
     """
     from printgen.errors import OptionError
     from printgen.files import check_writable
     from printgen.players.arena import default_workers
-    from printgen.players.reliability import (
-        QUANTITIES,
-        R_CONTEST_SHOWN,
-        R_GAME,
-        R_WON_CONTEST,
-        R_WON_GAME,
-        apply_map,
-        record,
-        reliability,
-        stored_maps,
-    )
-    from printgen.players.weights import builtin, weights_key
+    from printgen.players.chance_maps import fingerprint, fresh_entry, map_key
+    from printgen.players.evaluation import MODEL_NOW
+    from printgen.players.reliability import load_records, record
+    from printgen.players.reliability import save_records as write_records
     from printgen.rulesets import load_ruleset
 
+    for path, suffixes, what in ((output, FIGURE_SUFFIXES, "the figure is written as .svg or .png"),
+                                 (save_records, (".npz",), "records are saved as .npz")):
+        if path is not None:
+            if path.suffix.lower() not in suffixes:
+                raise OptionError(f"{path}: {what}, not '{path.suffix or 'no suffix'}'")
+            check_writable(path, force)
+    if records is not None:
+        rows, meta = load_records(records)
+        ruleset, level, seed, contests = str(meta["ruleset"]), int(meta["level"]), int(meta["seed"]), int(
+            meta["contests"])
+        model = int(meta.get("model", MODEL_NOW))
     rs = load_ruleset(ruleset)
     if 2 not in rs.player_counts():
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
+    if records is None:
+        model = MODEL_NOW  # the evaluation `advise` reads
+        prepare_engine("advise")  # the same compiled parts: the rules and the advisor's search
+        with progress_bar("contests") as progress:
+            rows = record(ruleset, contests, level, seed, workers or default_workers(), progress, model)
+    stamp = fingerprint(rs, 2, model, level)
+    if records is not None and meta.get("fingerprint") != stamp:
+        print(f"note: {records} was recorded by a different player than today's {map_key(rs, 2, model, level)} "
+              "(its search, evaluation or level changed since)")
+    if save_records is not None:
+        write_records(save_records, rows, {"ruleset": rs.spec, "level": level, "seed": seed, "contests": contests,
+                                          "model": model, "fingerprint": stamp})
+    entry = fresh_entry(rs, 2, model, level)
+    report = measure_all(rows, entry, seed)
+    head = {"ruleset": rs.spec, "player": map_key(rs, 2, model, level), "level": level, "contests": contests,
+            "seed": seed, "decisions": len(rows), "map": None if entry is None else {
+                "kinds": {q: entry[q].kind for q in ("game", "contest") if q in entry}, "fit_seed": entry["seed"],
+                "held_out": entry["seed"] != seed}}
     if output is not None:
-        if output.suffix.lower() not in FIGURE_SUFFIXES:
-            raise OptionError(f"{output}: the figure is written as .svg or .png, not '{output.suffix or 'no suffix'}'")
-        check_writable(output, force)
-    prepare_engine("advise")  # the same compiled parts: the rules and the advisor's search
-    with progress_bar("contests") as progress:
-        rows = record(ruleset, contests, level, seed, workers or default_workers(), progress)
-    maps = stored_maps().get(weights_key(rs, 2), {}) if builtin(rs) else {}
-    report: dict[str, object] = {"ruleset": rs.spec, "level": level, "contests": contests, "seed": seed,
-                                 "decisions": len(rows)}
-    panels: list[tuple[str, dict[str, tuple[float, list[Bin]]]]] = []
-    for quantity, shown_col, won_col in zip(QUANTITIES, (R_GAME, R_CONTEST_SHOWN), (R_WON_GAME, R_WON_CONTEST),
-                                            strict=True):
-        shown, won = rows[:, shown_col], rows[:, won_col]
-        kinds = {"searched": shown}
-        if quantity in maps:
-            kinds["shown"] = apply_map(maps[quantity], shown)
-        part = {kind: reliability(values, won)[::-1] for kind, values in kinds.items()}
-        report[quantity] = {kind: {"ece": round(ece, 4), "bins": [
-            {"from": b.lo, "to": b.hi, "count": b.count, "shown": None if b.count == 0 else round(b.shown, 4),
-             "observed": None if b.count == 0 else round(b.observed, 4)} for b in bins]}
-            for kind, (ece, bins) in part.items()}
-        panels.append((quantity, part))
-    if output is not None:
-        _write_figure(output, rs.spec, level, contests, len(rows), panels)
+        _write_figure(output, head, report)
     if as_json:
-        print(json.dumps(report))
+        print(json.dumps({**head, **{q: {k: _json(r) for k, (_, r) in part.items()} for q, part in report.items()}}))
         return
-    print(f"the advisor (level {level}) against itself under {rs.spec}: {contests} contests, {len(rows)} decisions")
-    for quantity, part in panels:
-        title = "win the game" if quantity == "game" else "win the contest"
-        for kind, (ece, bins) in part.items():
-            label = "as searched" if kind == "searched" else "as shown (calibration map)"
-            print(f"  {title}, {label}: ECE {ece:.4f}")
-            for b in bins:
-                if b.count:
-                    print(f"    {b.lo:.1f}–{b.hi:.1f}: {b.count:6d} decisions, shown {b.shown:.3f}, "
-                          f"came true {b.observed:.3f}")
+    _print_report(head, report, entry)
     if output is not None:
         print(f"wrote {output}")
 
 
-def _write_figure(output: Path, spec: str, level: int, contests: int, decisions: int,
-                  panels: list[tuple[str, dict[str, tuple[float, list[Bin]]]]]) -> None:
+def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
+                seed: int) -> dict[str, dict[str, tuple[str, Reliability]]]:
+    """Returns, per quantity, each way of showing it (as searched, held out, the shipped map) with its label
+    and measurement."""
+    from printgen.players.reliability import COLUMNS, R_CONTEST, cross_fitted, fit_quantity, measure
+
+    out: dict[str, dict[str, tuple[str, Reliability]]] = {}
+    for quantity, (s_col, w_col) in COLUMNS.items():
+        shown, won, contest = rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST]
+        part = {"searched": ("as searched", measure(shown, won, contest))}
+        if len(rows):
+            kind = fit_quantity(rows, quantity)[0].kind  # the kind that does best held out on these records
+            part["held_out"] = (f"held out ({kind} map, 5 contest folds)",
+                                measure(cross_fitted(rows, quantity, kind), won, contest))
+        if entry is not None and quantity in entry:
+            where = "held out" if entry["seed"] != seed else "on its fitting records"
+            part["shipped"] = (f"shipped map ({where})", measure(entry[quantity](shown), won, contest))
+        out[quantity] = part
+    return out
+
+
+def _json(r: Reliability) -> dict[str, Any]:
+    def num(v: float) -> float | None:
+        return None if v != v else round(v, 4)
+
+    return {"ece": round(r.ece, 4), "ece_ci": [num(v) for v in r.ece_ci], "decisions": r.decisions,
+            "contests": r.contests, "bins": [
+                {"from": b.lo, "to": b.hi, "count": b.count, "shown": None if b.count == 0 else num(b.shown),
+                 "observed": None if b.count == 0 else num(b.observed),
+                 "observed_ci": [num(v) for v in b.observed_ci] if b.count else None,
+                 "gap_ci": [num(v) for v in b.gap_ci] if b.count else None} for b in r.bins]}
+
+
+def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, Reliability]]],
+                  entry: dict[str, Any] | None) -> None:
+    print(f"{head['player']} against itself under {head['ruleset']}: {head['contests']} contests (seed "
+          f"{head['seed']}), {head['decisions']:,} decisions; 95% intervals from a bootstrap over contests")
+    if entry is None:
+        print("  no fresh shipped map for this player: `advise` shows its chances unmapped, as searched")
+    for quantity, part in report.items():
+        print(f"{TITLES[quantity]}:")
+        for label, r in part.values():
+            worst = r.worst()
+            far = "" if worst is None else (f"; worst decile {worst.lo:.1f}–{worst.hi:.1f}: gap {worst.gap:+.3f} "
+                                            f"[{worst.gap_ci[0]:+.3f}, {worst.gap_ci[1]:+.3f}]")
+            print(f"  {label}: ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}]{far}")
+            for b in r.bins:
+                if b.count:
+                    print(f"    {b.lo:.1f}–{b.hi:.1f}: {b.count:7d} decisions, shown {b.shown:.3f}, came true "
+                          f"{b.observed:.3f} [{b.observed_ci[0]:.3f}, {b.observed_ci[1]:.3f}], gap {b.gap:+.3f}")
+
+
+def _write_figure(output: Path, head: dict[str, Any], report: dict[str, dict[str, tuple[str, Reliability]]]) -> None:
     from printgen.files import write_atomic
     from printgen.render.palette import palette
-    from printgen.render.reliability import Panel, Series, reliability_page
+    from printgen.render.reliability import Panel, Point, Series, reliability_page
     from printgen.render.svg import render_png, render_svg
 
-    drawn = [Panel("Chance to win the game" if quantity == "game" else "Chance to win the contest",
-                   [Series("as searched" if kind == "searched" else "as shown (map)", ece,
-                           [(b.count, b.shown, b.observed) for b in bins]) for kind, (ece, bins) in part.items()])
-             for quantity, part in panels]
-    page = reliability_page(f"How honest the advisor's chances are: {spec}",
-                            f"advisor level {level} against itself, {contests} contests, {decisions:,} decisions; "
-                            "deciles of the shown chance, bars 95% intervals", drawn)
+    drawn = [Panel(f"Chance to {TITLES[quantity]}",
+                   [Series(label, r.ece, [Point(b.count, b.shown, b.observed, *b.observed_ci) for b in r.bins],
+                           r.ece_ci) for label, r in part.values()])
+             for quantity, part in report.items()]
+    page = reliability_page(f"How honest the advisor's chances are: {head['ruleset']}",
+                            f"{head['player']} against itself, {head['contests']} contests (seed {head['seed']}), "
+                            f"{head['decisions']:,} decisions; deciles of the shown chance, bars 95% intervals "
+                            "(bootstrap over contests)", drawn)
     data = render_png(page, palette(), dpi=200) if output.suffix.lower() == ".png" else render_svg(page, palette())
     write_atomic(output, data)

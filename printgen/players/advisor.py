@@ -11,9 +11,9 @@ from printgen.engine import kernel as k
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
+from printgen.players.chance_maps import fresh_maps, honest
 from printgen.players.evaluation import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
-from printgen.players.reliability import honest
 from printgen.players.search import GAME_WEIGHT, make_scratch
 from printgen.players.search_time import analyse
 from printgen.players.solver_store import find_table
@@ -41,6 +41,7 @@ class Analysis:
     seconds: float
     suggestions: list[Suggestion]
     exact: str | None = None  # the solved table the values come from (perfect play), or None: the search's
+    calibrated: bool = False  # the searched chances went through this player's fresh calibration map
 
 
     @property
@@ -75,8 +76,10 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL, seconds: float
     if table is not None:  # a solved game: the exact chance to win, which is the contest's too
         out[:, 0] = out[:, 2] = table.move_values(pos, marks)[1]
     rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
-    game = [honest(pos.ruleset, pos.players, "game", out[i, 0]) for i in range(n)]  # as calibrated by self-play
-    contest = [honest(pos.ruleset, pos.players, "contest", out[i, 2]) for i in range(n)]
+    # searched chances as calibrated by this player's self-play (exact values need no map)
+    maps = {} if table is not None else fresh_maps(pos.ruleset, pos.players, int(sc.model[0]), level)
+    game = [honest(maps, "game", out[i, 0]) for i in range(n)]
+    contest = [honest(maps, "contest", out[i, 2]) for i in range(n)]
     top = contest[rows[0]]
     suggestions = [
         Suggestion(pos.decode(codes[i], marks), game[i], contest[i], float(out[i, 1]) - pos.holdings(seat),
@@ -84,7 +87,7 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL, seconds: float
         for i in rows
     ]
     return Analysis(pos, marks, level, time.perf_counter() - start, suggestions,
-                    None if table is None else table.source)
+                    None if table is None else table.source, bool(maps))
 
 
 @dataclass(frozen=True)

@@ -1,26 +1,24 @@
-"""How honest the advisor's shown chances are: self-play records, calibration error, and the maps that fix it.
+"""How honest the advisor's shown chances are: self-play records, calibration error with intervals, held-out maps.
 
 `record` plays the advisor against itself (two players, seats alternated, seeded as the arena is) and
-keeps, at every decision with a real choice, the chances `advise` would show for the move it plays
-(win the game, win the contest) and, when they are known, what came true. `reliability` sorts them
-into deciles of the shown chance and gives the expected calibration error (ECE: the gap between
-shown and observed in each decile, weighted by its count).
-
-The evaluation's chances are a model's, and the search takes the best of many of them, so they come
-out overconfident. A monotone map per ruleset (`fit_map`: isotonic regression, the pool-adjacent-
-violators algorithm, on self-play records of one seed; measured on another) turns a shown chance into
-the chance observed; `honest` applies the shipped maps (`data/reliability.json`, written by
-`python scripts/fit_reliability.py`) to what the advisor shows. The search itself keeps the raw
-values: a monotone map does not change which move is best.
+keeps, at every decision with a real choice, the chances it searched for the move it plays (win the
+game, win the contest) and what came true. `measure` sorts them into deciles of the shown chance and
+gives the expected calibration error (ECE: the gap between shown and observed in each decile,
+weighted by its count), each figure with a 95% interval from a bootstrap over contests: decisions of
+one contest share its outcome, so contests, not decisions, are the independent draws.
+`cross_fitted` gives held-out mapped chances for every record: the contests are split into folds and
+each fold is mapped by a map fitted on the others, so no record is judged by a map that saw its
+contest. The maps themselves live in `chance_maps`.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,20 +27,22 @@ from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
+from printgen.files import write_atomic
+from printgen.players.chance_maps import ChanceMap, fit_map
 from printgen.players.contest import match_seeds
+from printgen.players.evaluation import MODEL_NOW
 from printgen.players.pool import map_chunks
 from printgen.players.search import GAME_WEIGHT, analyse, make_scratch
-from printgen.players.weights import builtin, eval_tables_for, weights_key
+from printgen.players.weights import eval_tables_for
 from printgen.rulesets import load_ruleset
-from printgen.rulesets.model import Ruleset
 
-SHIPPED = "data/reliability.json"  # inside printgen.players
 BINS = 10  # deciles of the shown chance
 CONTEST_TURNS = 200_000  # a contest still going after this many turns is left out
-KNOTS = 40  # at most this many points in a shipped map
+FOLDS = 5  # contest folds of the held-out (cross-fitted) maps
+BOOTSTRAP = 1000  # resamples of the contests for each interval
 # Columns of a record: contest, seat, shown win-game, shown win-contest, won the game, won the contest.
 R_CONTEST, R_SEAT, R_GAME, R_CONTEST_SHOWN, R_WON_GAME, R_WON_CONTEST = range(6)
-QUANTITIES = ("game", "contest")
+COLUMNS = {"game": (R_GAME, R_WON_GAME), "contest": (R_CONTEST_SHOWN, R_WON_CONTEST)}  # shown, came true
 
 
 def _record_contest(t, et, sc, out, st, rng, level: int) -> list[tuple[int, float, float, int, int]]:
@@ -80,10 +80,12 @@ def _record_contest(t, et, sc, out, st, rng, level: int) -> list[tuple[int, floa
 _JOB: dict[str, object] = {}
 
 
-def _setup(spec: str, level: int, seed: int) -> None:
+def _setup(spec: str, level: int, seed: int, model: int = MODEL_NOW) -> None:
     rs = load_ruleset(spec)
     total = 2 * rs.economy.starting_items
-    _JOB.update(t=tables_for(rs, 2), et=eval_tables_for(rs, 2), sc=make_scratch(level, total), level=level,
+    sc = make_scratch(level, total)
+    sc.model[0] = model
+    _JOB.update(t=tables_for(rs, 2), et=eval_tables_for(rs, 2), sc=sc, level=level,
                 out=np.zeros((max(256, total + 64), 3)), st=np.zeros(STATE_SIZE, dtype=np.int64), seed=seed)
 
 
@@ -101,8 +103,10 @@ def _run(chunk: tuple[int, int]) -> np.ndarray:
 
 
 def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1,
-           progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-    """Returns the records (one row per decision; columns R_*) of `contests` self-play contests."""
+           progress: Callable[[int, int], None] | None = None, model: int = MODEL_NOW) -> np.ndarray:
+    """Returns the records (one row per decision; columns R_*) of `contests` self-play contests of the
+    advisor (evaluation `model`, search `level`). Contest i is seeded from (seed, i) alone, so the records
+    do not depend on the number of workers."""
     rs = load_ruleset(spec)
     if 2 not in rs.player_counts():
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
@@ -111,7 +115,7 @@ def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1
     size = max(1, min(20, contests // max(1, workers * 4)))
     work = [(first, min(size, contests - first)) for first in range(0, contests, size)]
     parts, done = [], 0
-    for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed), ordered=True):
+    for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed, model), ordered=True):
         parts.append(part)
         done += count
         if progress:
@@ -121,13 +125,37 @@ def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1
 
 @dataclass(frozen=True)
 class Bin:
-    """One decile of shown chances: how many, the mean shown, and the share that came true."""
+    """One decile of shown chances: how many, the mean shown, the share that came true, and the 95% interval
+    of that share and of the gap (came true minus shown) from the bootstrap over contests."""
 
     lo: float
     hi: float
     count: int
     shown: float
     observed: float
+    observed_ci: tuple[float, float] = (float("nan"), float("nan"))
+    gap_ci: tuple[float, float] = (float("nan"), float("nan"))
+
+    @property
+    def gap(self) -> float:
+        """Returns the share that came true minus the mean shown."""
+        return self.observed - self.shown
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """Shown chances against outcomes: the deciles, the ECE with its 95% interval, and the counts."""
+
+    bins: list[Bin]
+    ece: float
+    ece_ci: tuple[float, float]
+    decisions: int
+    contests: int
+
+    def worst(self) -> Bin | None:
+        """Returns the decile with the largest gap between shown and came true (None without records)."""
+        filled = [b for b in self.bins if b.count]
+        return max(filled, key=lambda b: abs(b.gap)) if filled else None
 
 
 def reliability(shown: np.ndarray, outcome: np.ndarray, bins: int = BINS) -> tuple[list[Bin], float]:
@@ -146,51 +174,87 @@ def reliability(shown: np.ndarray, outcome: np.ndarray, bins: int = BINS) -> tup
     return out, ece
 
 
-def fit_map(shown: np.ndarray, outcome: np.ndarray, knots: int = KNOTS) -> tuple[list[float], list[float]]:
-    """Returns a monotone map (knots x, y: piecewise linear) from shown chances to observed ones.
-
-    Isotonic regression by pool-adjacent-violators on the records grouped into `knots * 4` quantile
-    groups, then thinned to at most `knots` points.
-    """
-    order = np.argsort(shown, kind="stable")
-    xs, ys = shown[order], outcome[order].astype(np.float64)
-    groups = np.array_split(np.arange(len(xs)), min(len(xs), knots * 4))
-    blocks = [[float(xs[g].mean()), float(ys[g].sum()), float(len(g))] for g in groups if len(g)]
-    merged: list[list[float]] = []  # x-weighted mean, outcome sum, count
-    for x, s, c in blocks:
-        merged.append([x * c, s, c])
-        while len(merged) > 1 and merged[-2][1] / merged[-2][2] >= merged[-1][1] / merged[-1][2]:
-            x2, s2, c2 = merged.pop()
-            merged[-1] = [merged[-1][0] + x2, merged[-1][1] + s2, merged[-1][2] + c2]
-    px = [m[0] / m[2] for m in merged]
-    py = [m[1] / m[2] for m in merged]
-    if len(px) > knots:
-        keep = np.unique(np.linspace(0, len(px) - 1, knots).round().astype(int))
-        px, py = [px[i] for i in keep], [py[i] for i in keep]
-    return [round(x, 5) for x in px], [round(y, 5) for y in py]
-
-
-def apply_map(m: tuple[list[float], list[float]] | None, p: np.ndarray | float) -> np.ndarray:
-    """Returns the mapped chances (unchanged without a map); clamped to the map's ends."""
-    if m is None or not m[0]:
-        return np.asarray(p, dtype=np.float64)
-    return np.asarray(np.interp(p, m[0], m[1]), dtype=np.float64)
-
-
-@cache
-def stored_maps() -> dict[str, dict[str, tuple[list[float], list[float]]]]:
-    """Returns the shipped maps: {"ruleset/players": {"game": (x, y), "contest": (x, y)}}."""
-    path = resources.files("printgen.players").joinpath(SHIPPED)
-    if not path.is_file():
-        return {}
-    data = json.loads(path.read_text("utf-8"))
-    return {key: {q: (entry[q]["x"], entry[q]["y"]) for q in QUANTITIES if q in entry} for key, entry in data.items()}
+def measure(shown: np.ndarray, outcome: np.ndarray, contest: np.ndarray, bins: int = BINS,
+            resamples: int = BOOTSTRAP, seed: int = 0) -> Reliability:
+    """Returns the deciles and ECE of these records, with 95% intervals from resampling whole contests
+    (percentile bootstrap, seeded)."""
+    point, ece = reliability(shown, outcome, bins)
+    ids, which = np.unique(contest.astype(np.int64), return_inverse=True)
+    n_c = len(ids)
+    if n_c == 0:
+        return Reliability(point, 0.0, (0.0, 0.0), 0, 0)
+    idx = np.clip((shown * bins).astype(int), 0, bins - 1)
+    cnt, s_sum, o_sum = (np.zeros((n_c, bins)) for _ in range(3))
+    np.add.at(cnt, (which, idx), 1.0)
+    np.add.at(s_sum, (which, idx), shown)
+    np.add.at(o_sum, (which, idx), outcome)
+    rng = np.random.default_rng(seed)
+    w = rng.multinomial(n_c, np.full(n_c, 1.0 / n_c), size=resamples).astype(np.float64)  # contest weights
+    bc, bs, bo = w @ cnt, w @ s_sum, w @ o_sum
+    with np.errstate(invalid="ignore", divide="ignore"):
+        b_obs, b_gap = bo / bc, (bo - bs) / bc
+    b_ece = np.abs(bo - bs).sum(axis=1) / bc.sum(axis=1)
+    out = []
+    for b, pb in enumerate(point):
+        if pb.count == 0:
+            out.append(pb)
+            continue
+        ok = bc[:, b] > 0
+        obs, gap = b_obs[ok, b], b_gap[ok, b]
+        out.append(Bin(pb.lo, pb.hi, pb.count, pb.shown, pb.observed, _pct(obs), _pct(gap)))
+    return Reliability(out, ece, _pct(b_ece), len(shown), n_c)
 
 
-def honest(ruleset: Ruleset, players: int, quantity: str, p: float) -> float:
-    """Returns a shown chance (`quantity` "game" or "contest") as the shipped map makes it honest; as it
-    is for a ruleset without a map."""
-    if not builtin(ruleset):
-        return p
-    m = stored_maps().get(weights_key(ruleset, players), {}).get(quantity)
-    return float(min(1.0, max(0.0, float(apply_map(m, p)))))
+def _pct(values: np.ndarray) -> tuple[float, float]:
+    if len(values) == 0:
+        return float("nan"), float("nan")
+    lo, hi = np.percentile(values, [2.5, 97.5])
+    return float(lo), float(hi)
+
+
+def cross_fitted(rows: np.ndarray, quantity: str, kind: str, folds: int = FOLDS) -> np.ndarray:
+    """Returns held-out mapped chances for every record: contest folds (contest number mod `folds`), each
+    mapped by a map of this kind fitted on the other folds' records."""
+    s_col, w_col = COLUMNS[quantity]
+    fold = rows[:, R_CONTEST].astype(np.int64) % folds
+    out = np.array(rows[:, s_col], dtype=np.float64)
+    for f in range(folds):
+        test = fold == f
+        if test.any() and (~test).any():
+            m = fit_map(kind, rows[~test, s_col], rows[~test, w_col], contests_in(rows[~test]))
+            out[test] = m(rows[test, s_col])
+    return out
+
+
+def contests_in(rows: np.ndarray) -> int:
+    """Returns the number of contests these records come from."""
+    return len(np.unique(rows[:, R_CONTEST]))
+
+
+def fit_quantity(rows: np.ndarray, quantity: str, kinds: tuple[str, ...] = ("beta", "isotonic"),
+                 folds: int = FOLDS) -> tuple[ChanceMap, dict[str, float]]:
+    """Returns the map of the kind with the lowest held-out ECE on these records (fitted on all of them),
+    and the held-out ECE of each kind."""
+    s_col, w_col = COLUMNS[quantity]
+    held = {kind: reliability(cross_fitted(rows, quantity, kind, folds), rows[:, w_col])[1] for kind in kinds}
+    best = min(kinds, key=lambda kind: held[kind])
+    return fit_map(best, rows[:, s_col], rows[:, w_col], contests_in(rows)), held
+
+
+def save_records(path: Path, rows: np.ndarray, meta: dict[str, object]) -> None:
+    """Writes records and what they are (ruleset, level, model, seed, contests, fingerprint) as .npz."""
+    buf = io.BytesIO()
+    np.savez_compressed(buf, rows=rows, meta=np.array(json.dumps(meta, sort_keys=True)))
+    write_atomic(path, buf.getvalue())
+
+
+def load_records(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
+    """Returns the records and their description from a file `save_records` wrote."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            rows, meta = np.asarray(data["rows"], dtype=np.float64), json.loads(str(data["meta"]))
+    except (OSError, ValueError, KeyError) as exc:
+        raise OptionError(f"{path}: not a file of self-play records for calibration ({exc})") from None
+    if rows.ndim != 2 or rows.shape[1] != 6 or not isinstance(meta, dict) or "ruleset" not in meta:
+        raise OptionError(f"{path}: not a file of self-play records for calibration")
+    return rows, meta

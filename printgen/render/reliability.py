@@ -3,7 +3,8 @@ win the contest), one series per way of showing them (as searched, as made hones
 
 A layout like any other: a `Page` of scene shapes in millimetres, drawn by the SVG backend (PNG from
 that SVG). Each decile is a dot at (mean shown, share observed), its area by its count, with the
-95% interval of the observed share as a bar; the diagonal is perfect calibration.
+95% interval of the observed share as a bar (the caller's, e.g. a bootstrap over contests; else a
+Wilson interval that treats the decisions as independent); the diagonal is perfect calibration.
 """
 
 from __future__ import annotations
@@ -19,12 +20,28 @@ SERIES_ROLES = ("player.0", "player.1", "player.3")
 
 
 @dataclass(frozen=True)
+class Point:
+    """One bin: its count, the mean shown, the share observed and the 95% interval of that share (NaN: Wilson's)."""
+
+    count: int
+    shown: float
+    observed: float
+    lo: float = float("nan")
+    hi: float = float("nan")
+
+    def interval(self) -> tuple[float, float]:
+        """Returns the 95% interval of the observed share."""
+        return _wilson(self.observed, self.count) if math.isnan(self.lo) else (self.lo, self.hi)
+
+
+@dataclass(frozen=True)
 class Series:
-    """One way of showing a quantity: its label, ECE, and per bin (count, mean shown, share observed)."""
+    """One way of showing a quantity: its label, ECE (with its 95% interval if known), and its bins."""
 
     label: str
     ece: float
-    bins: Sequence[tuple[int, float, float]]
+    bins: Sequence[Point]
+    ece_ci: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -65,21 +82,23 @@ def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page
         page.add(line((x0, y0 + PANEL), (x0 + PANEL, y0), Style(stroke="ink.soft", width=0.3), tag="diagonal"))
         page.add(Text(x0 + PANEL / 2, y0 + PANEL + 9, "shown chance", "body", 7, anchor="middle"),
                  Text(x0 - 10, y0 + PANEL / 2, "came true", "body", 7, anchor="middle", rotation=-90))
-        top = max((c for s in panel.series for c, _, _ in s.bins), default=1) or 1
+        top = max((b.count for s in panel.series for b in s.bins), default=1) or 1
         for j, s in enumerate(panel.series):
             role = SERIES_ROLES[j % len(SERIES_ROLES)]
-            points = [(x0 + shown * PANEL, y0 + PANEL - obs * PANEL, c, obs)
-                      for c, shown, obs in s.bins if c > 0 and not math.isnan(shown)]
-            for (ax, ay, _, _), (bx, by, _, _) in zip(points, points[1:], strict=False):
+            shift = (j - (len(panel.series) - 1) / 2) * 0.7  # series side by side, so their bars do not hide
+            points = [(x0 + b.shown * PANEL + shift, y0 + PANEL - b.observed * PANEL, b)
+                      for b in s.bins if b.count > 0 and not math.isnan(b.shown)]
+            for (ax, ay, _), (bx, by, _) in zip(points, points[1:], strict=False):
                 page.add(line((ax, ay), (bx, by), Style(stroke=role, width=0.35)))
-            for x, y, c, obs in points:
-                lo, hi = _wilson(obs, c)
+            for x, y, b in points:
+                lo, hi = b.interval()
                 page.add(line((x, y0 + PANEL - lo * PANEL), (x, y0 + PANEL - hi * PANEL),
                               Style(stroke=role, width=0.3)))
-                page.add(circle(x, y, 0.6 + 1.6 * math.sqrt(c / top), Style(fill=role, stroke="paper", width=0.15),
-                                tag=f"bin {s.label}"))
+                page.add(circle(x, y, 0.6 + 1.6 * math.sqrt(b.count / top),
+                                Style(fill=role, stroke="paper", width=0.15), tag=f"bin {s.label}"))
             ly = y0 + PANEL + 15 + 5 * j
+            ci = "" if s.ece_ci is None else f" [{s.ece_ci[0]:.3f}, {s.ece_ci[1]:.3f}]"
             page.add(circle(x0 + 2, ly - 1.2, 1.2, Style(fill=role)),
-                     Text(x0 + 5, ly, f"{s.label}: ECE {s.ece:.3f}, {sum(c for c, _, _ in s.bins):,} decisions",
-                          "body", 7))
+                     Text(x0 + 5, ly, f"{s.label}: ECE {s.ece:.3f}{ci}, {sum(b.count for b in s.bins):,} decisions",
+                          "body", 6.5))
     return page

@@ -1,0 +1,221 @@
+"""Calibration of the advisor's shown chances: the maps (monotone, bounded, held out by contest), the key that
+keeps a stale map from another player, the bootstrap over contests, and the `calibration` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from helpers import P
+from typer.testing import CliRunner
+
+from printgen.players import chance_maps, reliability
+from printgen.players.chance_maps import ChanceMap, fit_beta, fit_isotonic
+from printgen.players.evaluation import MODEL_2026, MODEL_NOW
+from printgen.rulesets import load_ruleset
+
+runner = CliRunner()
+MIDGAME = "ocastudios/2 g1 move A starter=A last=- pool=0 offering=0 | A 6 cw 3,9,h,h,h,h | B 6 cw 31,20,h,h,h,h"
+GRID = np.linspace(0.0, 1.0, 1001)
+
+
+def run_cli(args: list[str]):  # type: ignore[no-untyped-def]
+    from printgen.cli.app import app
+
+    return runner.invoke(app, args)
+
+
+def synthetic(seed: int, contests: int = 400, per: int = 50, stretch: float = 1.6) -> np.ndarray:
+    """Records of a model whose logits are `stretch` times the true ones (above 1: overconfident), in contests
+    of `per` decisions, each outcome drawn from its true chance (columns as reliability's R_*)."""
+    rng = np.random.default_rng(seed)
+    n = contests * per
+    true = rng.uniform(0.01, 0.99, n)
+    shown = 1 / (1 + np.exp(-stretch * np.log(true / (1 - true))))
+    won = (rng.uniform(0, 1, n) < true).astype(float)
+    rows = np.zeros((n, 6))
+    rows[:, reliability.R_CONTEST] = np.repeat(np.arange(contests), per)
+    rows[:, reliability.R_GAME] = rows[:, reliability.R_CONTEST_SHOWN] = shown
+    rows[:, reliability.R_WON_GAME] = rows[:, reliability.R_WON_CONTEST] = won
+    return rows
+
+
+@pytest.mark.parametrize("kind", chance_maps.KINDS)
+@pytest.mark.parametrize("stretch", [1.6, 0.5, -1.0])  # overconfident, underconfident, backwards
+def test_every_map_is_monotone_and_bounded(kind: str, stretch: float) -> None:
+    rows = synthetic(1, 60, 50, stretch)
+    m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 60)
+    y = m(GRID)
+    assert np.all(np.diff(y) >= -1e-12) and y.min() >= 0.0 and y.max() <= 1.0 and np.isfinite(y).all()
+
+
+def test_a_map_fitted_on_one_seed_fixes_the_records_of_another() -> None:
+    fit, other = synthetic(1), synthetic(2)
+    s, w = reliability.R_GAME, reliability.R_WON_GAME
+    before = reliability.reliability(other[:, s], other[:, w])[1]
+    for m in (fit_beta(fit[:, s], fit[:, w]), fit_isotonic(fit[:, s], fit[:, w], chance_maps.isotonic_groups(400))):
+        after = reliability.reliability(m(other[:, s]), other[:, w])[1]
+        assert before > 0.05 and after < 0.02, (m.kind, before, after)
+
+
+def test_the_isotonic_map_has_a_group_per_25_contests() -> None:
+    assert chance_maps.isotonic_groups(10) == 4 and chance_maps.isotonic_groups(400) == 16
+    assert chance_maps.isotonic_groups(10**6) == 4 * chance_maps.KNOTS
+    rows = synthetic(3, 100, 100)
+    m = chance_maps.fit_map("isotonic", rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 100)
+    assert 1 <= len(m.x) <= 2 + 2 * chance_maps.END_SPLIT  # 4 groups, the two end ones in quarters
+
+
+def test_cross_fitting_never_maps_a_contest_with_a_map_that_saw_it() -> None:
+    rows = synthetic(4, 50, 40)
+    held = reliability.cross_fitted(rows, "game", "beta", folds=5)
+    fold0 = rows[:, reliability.R_CONTEST] % 5 == 0
+    m = fit_beta(rows[~fold0, reliability.R_GAME], rows[~fold0, reliability.R_WON_GAME])
+    assert np.allclose(held[fold0], m(rows[fold0, reliability.R_GAME]))
+    on_all = fit_beta(rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME])
+    assert not np.allclose(held[fold0], on_all(rows[fold0, reliability.R_GAME]))
+
+
+def test_maps_read_back_from_their_stored_form() -> None:
+    rows = synthetic(5, 40, 50)
+    for kind in chance_maps.KINDS:
+        m = chance_maps.fit_map(kind, rows[:, reliability.R_GAME], rows[:, reliability.R_WON_GAME], 40)
+        again = ChanceMap.from_json(json.loads(json.dumps(m.as_json())))
+        assert again.kind == kind and np.allclose(again(GRID), m(GRID), atol=1e-4)
+
+
+def test_the_bootstrap_resamples_contests_not_decisions() -> None:
+    rng = np.random.default_rng(6)
+    contest = np.repeat(np.arange(40), 100)
+    shown = np.full(contest.size, 0.55)
+    won = np.repeat((rng.uniform(size=40) < 0.5).astype(float), 100)  # every decision of a contest shares its outcome
+    r = reliability.measure(shown, won, contest, resamples=400)
+    b = r.bins[5]
+    assert r.decisions == 4000 and r.contests == 40 and b.count == 4000
+    assert b.observed_ci[0] <= b.observed <= b.observed_ci[1]
+    width, naive = b.observed_ci[1] - b.observed_ci[0], 2 * 1.96 * np.sqrt(0.25 / 4000)
+    assert width > 4 * naive  # forty contests, not four thousand draws
+    assert r.ece_ci[0] <= r.ece <= r.ece_ci[1] + 1e-12
+    assert b.gap_ci[0] == pytest.approx(b.observed_ci[0] - 0.55)
+
+
+def test_reliability_bins_count_and_weigh() -> None:
+    shown = np.array([0.05, 0.05, 0.95, 0.95])
+    won = np.array([0.0, 1.0, 1.0, 1.0])
+    bins, ece = reliability.reliability(shown, won)
+    assert bins[0].count == 2 and bins[0].observed == 0.5 and bins[9].count == 2
+    assert ece == pytest.approx(0.5 * 0.45 + 0.5 * 0.05)
+
+
+def test_a_map_is_keyed_by_its_player() -> None:
+    rs = load_ruleset("ocastudios")
+    assert chance_maps.map_key(rs, 2, MODEL_NOW, 3) == "ocastudios/2/advisor:3"
+    assert chance_maps.map_key(rs, 2, MODEL_2026, 1) == "ocastudios/2/advisor-2026:1"
+    prints = {chance_maps.fingerprint(rs, 2, MODEL_NOW, 3), chance_maps.fingerprint(rs, 2, MODEL_NOW, 2),
+              chance_maps.fingerprint(rs, 2, MODEL_2026, 3), chance_maps.fingerprint(load_ruleset("bell"), 2, 0, 3)}
+    assert len(prints) == 4 and chance_maps.fingerprint(rs, 2, MODEL_NOW, 3) == chance_maps.fingerprint(rs, 2, 0, 3)
+
+
+def _with_map(monkeypatch: pytest.MonkeyPatch, level: int, stamp: str) -> None:
+    rs = load_ruleset("ocastudios")
+    flat = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.4, 0.4))  # shows 40% whatever the search says
+    entry = {"fingerprint": stamp, "seed": 7, "game": flat, "contest": flat}
+    monkeypatch.setattr(chance_maps, "stored_maps", lambda: {chance_maps.map_key(rs, 2, MODEL_NOW, level): entry})
+
+
+def test_a_fresh_map_is_applied_and_a_stale_one_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.players.advisor import advise
+
+    rs, pos = load_ruleset("ocastudios"), P(MIDGAME)
+    _with_map(monkeypatch, 1, chance_maps.fingerprint(rs, 2, MODEL_NOW, 1))
+    mapped = advise(pos, 2, level=1)
+    assert mapped.calibrated and all(s.win_game == pytest.approx(0.4) for s in mapped.suggestions)
+    assert not advise(pos, 2, level=0).calibrated  # a map of level 1 is not applied at level 0
+    _with_map(monkeypatch, 1, "0123456789abcdef")  # the same key, fitted for another evaluation or search
+    stale = advise(pos, 2, level=1)
+    assert not stale.calibrated and any(s.win_game != pytest.approx(0.4) for s in stale.suggestions)
+    out = runner.invoke(__import__("printgen.cli.app", fromlist=["app"]).app,
+                        ["advise", MIDGAME, "--cast", "2", "--level", "1"])
+    assert out.exit_code == 0 and "unmapped chances" in out.output
+
+
+def test_every_shipped_map_is_monotone_bounded_and_keyed() -> None:
+    maps = chance_maps.stored_maps()
+    for key, entry in maps.items():
+        spec, players, name = key.split("/")
+        assert players == "2" and name.startswith("advisor") and len(entry["fingerprint"]) == 16, key
+        load_ruleset(spec)
+        for q in chance_maps.QUANTITIES:
+            y = entry[q](GRID)
+            assert np.all(np.diff(y) >= -1e-12) and 0.0 <= y.min() and y.max() <= 1.0, (key, q)
+
+
+def test_records_read_back_and_a_bad_file_is_one_line(tmp_path: Path) -> None:
+    rows = synthetic(7, 3, 4)
+    reliability.save_records(tmp_path / "r.npz", rows, {"ruleset": "bell", "level": 3})
+    again, meta = reliability.load_records(tmp_path / "r.npz")
+    assert np.array_equal(again, rows) and meta == {"ruleset": "bell", "level": 3}
+    (tmp_path / "bad.npz").write_text("not numbers")
+    result = run_cli(["calibration", "--records", str(tmp_path / "bad.npz")])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "not a file of self-play records" in result.output
+
+
+def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
+    out, kept = tmp_path / "rel.svg", tmp_path / "rec.npz"
+    result = run_cli(["calibration", "--ruleset", "ocastudios", "--contests", "3", "--level", "0", "-w", "1",
+                      "--out", str(out), "--save-records", str(kept), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.splitlines()[0])
+    assert report["decisions"] > 0 and report["player"] == "ocastudios/2/advisor:0" and report["map"] is None
+    searched = report["contest"]["searched"]
+    assert 0 <= searched["ece"] <= 1 and searched["contests"] == 3 and len(searched["ece_ci"]) == 2
+    assert sum(b["count"] for b in report["game"]["searched"]["bins"]) == report["decisions"]
+    assert report["game"]["held_out"]["decisions"] == report["decisions"]
+    svg = out.read_text("utf-8")
+    assert svg.startswith("<?xml") and "<svg" in svg
+    again = run_cli(["calibration", "--records", str(kept), "--json"])  # the same records measured again
+    assert again.exit_code == 0 and json.loads(again.output.splitlines()[-1])["game"] == report["game"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["-o", "fig.pdf"], "svg or .png"),
+    (["--save-records", "rec.txt"], ".npz"),
+    (["--ruleset", "nosuch"], "nosuch"),
+    (["--contests", "0"], "contests"),
+    (["--records", "missing.npz"], "missing.npz"),
+])
+def test_the_calibration_command_refuses_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   args: list[str], says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["calibration", "--contests", "1", *args])
+    assert result.exit_code == 2 and says in result.output
+
+
+def test_the_calibration_command_never_overwrites_a_figure(tmp_path: Path) -> None:
+    (tmp_path / "f.svg").write_text("mine")
+    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "f.svg")])
+    assert result.exit_code == 2 and "exists" in result.output and (tmp_path / "f.svg").read_text() == "mine"
+
+
+def test_the_figure_draws_a_dot_and_the_given_interval_for_every_filled_decile() -> None:
+    from printgen.render.reliability import Panel, Point, Series, reliability_page
+
+    points = [Point(100, 0.15, 0.2, 0.1, 0.3), Point(0, float("nan"), float("nan")), Point(50, 0.85, 0.7)]
+    page = reliability_page("t", "s", [Panel("p", [Series("as searched", 0.05, points, (0.01, 0.09)),
+                                                   Series("held out", 0.02, points[:1])])])
+    dots = [item for item in page.items if getattr(item, "tag", "").startswith("bin ")]
+    assert [d.tag for d in dots] == ["bin as searched"] * 2 + ["bin held out"]
+    assert points[0].interval() == (0.1, 0.3) and points[2].interval()[0] < 0.7 < points[2].interval()[1]
+
+
+def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:
+    rows = synthetic(8, 200, 40)
+    s_shape = rows.copy()  # overconfident at the ends, underconfident in the middle: no beta map follows it
+    shown = s_shape[:, reliability.R_CONTEST_SHOWN]
+    s_shape[:, reliability.R_CONTEST_SHOWN] = np.where(shown < 0.5, shown ** 3 * 4, 1 - (1 - shown) ** 3 * 4)
+    for data in (rows, s_shape):
+        m, held = reliability.fit_quantity(data, "contest")
+        assert set(held) == set(chance_maps.KINDS) and held[m.kind] == min(held.values())
