@@ -13,8 +13,10 @@ Two kinds, both monotone and bounded in [0, 1], so they never change which move 
 The searched chances depend on the player (the evaluation's weights and model, the search and its
 level) as much as on the rules, so a map is stored under its ruleset, player count and player name
 (`neeley/2/advisor:3`) with a fingerprint of everything that shapes the searched chances: the kernel
-tables, the evaluation tables (weights, equity), the model, the level and the source of the search
-and evaluation modules. A map whose fingerprint no longer matches is stale and is never applied:
+tables, the evaluation tables (weights, equity), the model, the level, and what the evaluation says of
+fixed positions of seeded random play (so a change of its code or of a learned network's weights shows,
+while a refactoring that keeps every value does not; the search's values are the plain expectimax's,
+which tests/test_search_star.py checks). A map whose fingerprint no longer matches is stale and is never applied:
 the advisor then shows its chances as searched and says they are unmapped. Refit with
 `python scripts/fit_reliability.py`.
 """
@@ -40,7 +42,7 @@ KNOTS = 40  # at most this many points in an isotonic map
 CONTESTS_PER_GROUP = 25  # contests' worth of records in each first group of an isotonic fit
 END_SPLIT = 4  # the lowest and the highest group are split in this many (pool-adjacent-violators merges them back)
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before their logarithms are taken
-SOURCES = ("search.py", "evaluation.py")  # the modules whose code shapes the searched chances
+PROBE_SEED, PROBE_POSITIONS = 2026, 48  # positions of seeded random play whose evaluation stamps a player
 
 
 @dataclass(frozen=True)
@@ -174,19 +176,46 @@ def _digest_arrays(h: Any, tables: Any) -> None:
         h.update(a.tobytes())
 
 
+def _probe(ruleset: Ruleset, players: int, model: int) -> bytes:
+    """Returns the evaluation's three numbers per seat on PROBE_POSITIONS positions of seeded random play, as bytes
+    rounded to 1e-9 (so the same values give the same bytes on any machine)."""
+    import random
+
+    from printgen.engine import kernel as k
+    from printgen.engine.position import Phase, Position
+    from printgen.players.evaluation import evaluate_model, evaluation_buffers
+    from printgen.players.registry import player, seeded_rng
+    from printgen.players.weights import eval_tables_for
+
+    et = eval_tables_for(ruleset, players)
+    rnd, rng, me = random.Random(PROBE_SEED), seeded_rng(PROBE_SEED), player("random")
+    out, fx = evaluation_buffers()
+    rows = []
+    pos = Position.new(ruleset, players)
+    for _ in range(PROBE_POSITIONS * 3):
+        if pos.phase is Phase.OVER:
+            pos = Position.new(ruleset, players)
+        marks = rnd.randint(0, ruleset.beans.count) if pos.needs_cast else 0
+        pos = pos.after(marks, me.choose(pos, marks, rng))
+        if len(rows) < PROBE_POSITIONS and rnd.random() < 0.5:
+            st = pos.array()
+            evaluate_model(st, pos.tables, et, st[k.H_GAME], out, fx, model)
+            rows.append(np.round(out[:, :players], 9))
+    return np.ascontiguousarray(np.stack(rows)).tobytes()
+
+
 @cache
 def fingerprint(ruleset: Ruleset, players: int, model: int, level: int) -> str:
     """Returns 16 hex digits that change whenever the searched chances of this player may: the kernel and
-    evaluation tables (weights and equity included), the model, the level, and the search's and the
-    evaluation's code."""
+    evaluation tables (weights and equity included), the model, the level, and the evaluation's values on
+    fixed positions."""
     from printgen.engine.tables import tables_for
     from printgen.players.weights import eval_tables_for
 
     h = hashlib.sha256(f"{ruleset.spec}/{players}/model {model}/level {level}".encode())
     _digest_arrays(h, tables_for(ruleset, players))
     _digest_arrays(h, eval_tables_for(ruleset, players))
-    for name in SOURCES:
-        h.update(resources.files("printgen.players").joinpath(name).read_bytes())
+    h.update(_probe(ruleset, players, model))
     return h.hexdigest()[:16]
 
 
