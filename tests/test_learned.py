@@ -37,7 +37,8 @@ def random_net(seed: int, hidden: int = 8) -> np.ndarray:
     rng = np.random.default_rng(seed)
     width = learned.input_count(NF)
     dense = learned.dense_inputs(NF)
-    return learned.pack(rng.normal(0, 0.5, (hidden, width)), rng.normal(0, 0.5, hidden), rng.normal(0, 1, hidden),
+    return learned.pack(rng.normal(0, 1, NF), rng.normal(0, 0.5, (hidden, width)), rng.normal(0, 0.5, hidden),
+                        rng.normal(0, 1, hidden),
                         rng.normal(0, 1, dense), rng.uniform(0.5, 2, dense))
 
 

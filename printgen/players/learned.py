@@ -1,13 +1,17 @@
 """The learned evaluation: a small network scoring each seat; the softmax of the scores is the chance to win the game.
 
-A seat's score is one hidden layer (tanh) over its inputs: its eight evaluation features, the mean of
+A seat's score is the linear model's score (its eight features weighted by the fit the network was
+trained over) plus one hidden layer (tanh) over its inputs: its eight evaluation features, the mean of
 its opponents', its share of the items held, and a progress encoding of every piece on the board
 (how many of its own pieces, and on average of each opponent's, stand in each of `BUCKETS` equal
-stretches of their paths). The same network scores every seat, so the chances are symmetric between
-seats and sum to one, as the linear model's do (`evaluation.py`, which calls `seat_scores` for
-MODEL_LEARNED and keeps the items model, the contest equity and the risk of ruin as they are).
+stretches of their paths). The network is a bounded correction (at most the sum of its output weights,
+each unit being within ±1), so far from the positions it was trained on, where a free network's
+guesses are arbitrary, the linear model's sign-checked race terms still decide. The same network
+scores every seat, so the chances are symmetric between seats and sum to one, as the linear model's
+do (`evaluation.py`, which calls `seat_scores` for MODEL_LEARNED and keeps the items model, the
+contest equity and the risk of ruin as they are).
 
-In compiled code the network is one flat float64 array (`NetLayout`): a header, then the first
+In compiled code the network is one flat float64 array: a header, the linear weights, then the first
 layer with the inputs' normalisation folded in, the hidden biases and the output weights. The
 forward pass builds no input vector: each hidden unit sums its dense inputs and the columns of the
 pieces' buckets directly, so it allocates nothing. Trained by `train.py`; shipped per ruleset and
@@ -30,9 +34,9 @@ from printgen.engine.jit import njit
 from printgen.errors import PatolliError
 
 BUCKETS = 16  # stretches of a path in the progress encoding
-HEADER = 4  # net[0:4] = dense inputs, buckets, hidden units, inputs in all
+HEADER = 4  # net[0:4] = dense inputs, buckets, hidden units, inputs in all; then the linear weights (features)
 SHIPPED_DIR = "data/learned"  # inside printgen.players: one file per "ruleset/players"
-FORMAT = "patolli-learned-evaluation/1"
+FORMAT = "patolli-learned-evaluation/2"
 
 
 class LearnedError(PatolliError):
@@ -96,7 +100,8 @@ def seat_scores(st, t, net, fx, out, row):
     buckets = int(net[1])
     hidden = int(net[2])
     width = int(net[3])
-    b1 = HEADER + hidden * width
+    w1 = HEADER + nf
+    b1 = w1 + hidden * width
     w2 = b1 + hidden
     n = t.n_cells
     solvent = 0
@@ -111,8 +116,10 @@ def seat_scores(st, t, net, fx, out, row):
         others = solvent - 1
         share = lay.holding(st, p) / held if held > 0 else 1.0 / solvent
         score = 0.0
+        for j in range(nf):
+            score += net[HEADER + j] * fx[p, j]
         for h in range(hidden):
-            w = HEADER + h * width
+            w = w1 + h * width
             a = net[b1 + h] + net[w + 2 * nf] * share
             for j in range(nf):
                 a += net[w + j] * fx[p, j]
@@ -135,10 +142,10 @@ def seat_scores(st, t, net, fx, out, row):
 
 # ---- the network's parameters ----
 
-def pack(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mean: np.ndarray, scale: np.ndarray,
+def pack(linear: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mean: np.ndarray, scale: np.ndarray,
          buckets: int = BUCKETS) -> np.ndarray:
-    """Returns the flat array compiled code reads, the dense inputs' normalisation ((x - mean) / scale)
-    folded into the first layer."""
+    """Returns the flat array compiled code reads: the linear weights, then the network with the dense inputs'
+    normalisation ((x - mean) / scale) folded into the first layer."""
     hidden, width = w1.shape
     dense = len(mean)
     if width != dense + 2 * buckets or b1.shape != (hidden,) or w2.shape != (hidden,) or scale.shape != (dense,):
@@ -148,17 +155,20 @@ def pack(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mean: np.ndarray, scale
     folded[:, :dense] = w1[:, :dense] / scale
     bias = b1 - (w1[:, :dense] * (mean / scale)).sum(axis=1)
     head = np.array([dense, buckets, hidden, width], dtype=np.float64)
-    return np.concatenate([head, folded.ravel(), bias, w2]).astype(np.float64)
+    return np.concatenate([head, linear, folded.ravel(), bias, w2]).astype(np.float64)
 
 
 def reference_scores(net: np.ndarray, x: np.ndarray, live: np.ndarray) -> np.ndarray:
     """Returns the chance to win the game of every seat from raw inputs x[seat, :] (numpy; what the compiled
     pass computes), live[seat] whether the seat is still in."""
     hidden, width = int(net[2]), int(net[3])
-    w1 = net[HEADER:HEADER + hidden * width].reshape(hidden, width)
-    b1 = net[HEADER + hidden * width:HEADER + hidden * width + hidden]
-    w2 = net[HEADER + hidden * width + hidden:]
-    s = np.tanh(x @ w1.T + b1) @ w2
+    nf = (int(net[0]) - 1) // 2
+    linear = net[HEADER:HEADER + nf]
+    at = HEADER + nf
+    w1 = net[at:at + hidden * width].reshape(hidden, width)
+    b1 = net[at + hidden * width:at + hidden * width + hidden]
+    w2 = net[at + hidden * width + hidden:]
+    s = x[:, :nf] @ linear + np.tanh(x @ w1.T + b1) @ w2
     s = np.where(live, s, -np.inf)
     e = np.exp(s - s[live].max())
     return e / e.sum()
@@ -173,17 +183,18 @@ def entry_net(entry: dict[str, Any], nf: int, where: str) -> np.ndarray:
     if buckets != BUCKETS:
         raise LearnedError(f"{where}: trained with {buckets} buckets, the evaluation reads {BUCKETS}")
     try:
+        linear = np.array(entry["linear"], dtype=np.float64)
         w1 = np.array(entry["w1"], dtype=np.float64)
         b1, w2 = np.array(entry["b1"], dtype=np.float64), np.array(entry["w2"], dtype=np.float64)
         mean, scale = np.array(entry["mean"], dtype=np.float64), np.array(entry["scale"], dtype=np.float64)
     except (KeyError, TypeError, ValueError) as exc:
         raise LearnedError(f"{where}: the network's weights are missing or not numbers ({exc})") from None
-    if w1.ndim != 2 or w1.shape[1] != input_count(nf) or mean.shape != (dense,):
+    if w1.ndim != 2 or w1.shape[1] != input_count(nf) or mean.shape != (dense,) or linear.shape != (nf,):
         raise LearnedError(f"{where}: the network reads {w1.shape[-1] if w1.ndim else 0} inputs, "
                            f"the evaluation's features give {input_count(nf)}: retrain with `patolli train`")
-    if not all(np.isfinite(a).all() for a in (w1, b1, w2, mean, scale)) or not (scale > 0).all():
+    if not all(np.isfinite(a).all() for a in (linear, w1, b1, w2, mean, scale)) or not (scale > 0).all():
         raise LearnedError(f"{where}: the network's weights must be finite and its scales positive")
-    return pack(w1, b1, w2, mean, scale)
+    return pack(linear, w1, b1, w2, mean, scale)
 
 
 def read_entry(path: Path) -> dict[str, Any]:

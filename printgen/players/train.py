@@ -73,6 +73,7 @@ class TrainConfig:
 class State:
     """A run between generations: the network, the optimiser and what has been done."""
 
+    linear: np.ndarray  # the linear model's game weights the network corrects (fixed for the run)
     w1: np.ndarray
     b1: np.ndarray
     w2: np.ndarray
@@ -89,18 +90,19 @@ class State:
 
     def packed(self) -> np.ndarray:
         """Returns the network as compiled code reads it."""
-        return learned.pack(self.w1, self.b1, self.w2, self.mean, self.scale)
+        return learned.pack(self.linear, self.w1, self.b1, self.w2, self.mean, self.scale)
 
 
-def first_state(config: TrainConfig) -> State:
-    """Returns the untrained network of a run (seeded)."""
+def first_state(config: TrainConfig, linear: np.ndarray) -> State:
+    """Returns the untrained network of a run (seeded): the linear model's chances, corrected by little."""
     width = learned.input_count(NF)
     rng = np.random.default_rng([config.seed, 0x7EA1])
     w1 = rng.normal(0.0, 1.0 / math.sqrt(width), (config.hidden, width))
     w2 = rng.normal(0.0, 0.1, config.hidden)
     n = w1.size + 2 * config.hidden
     dense = learned.dense_inputs(NF)
-    return State(w1, np.zeros(config.hidden), w2, np.zeros(dense), np.ones(dense), np.zeros((2, n)), 0, 0, [])
+    return State(np.array(linear, dtype=np.float64), w1, np.zeros(config.hidden), w2, np.zeros(dense), np.ones(dense),
+                 np.zeros((2, n)), 0, 0, [])
 
 
 # ---- self-play on workers ----
@@ -162,14 +164,15 @@ def self_play_generation(config: TrainConfig, state: State, workers: int,
 # ---- labels and training, compiled ----
 
 @njit
-def forward(X, live, w1, b1, w2, probs, hid):
-    """Writes the network's chance to win of every seat of every sample into probs (hid: scratch, per seat)."""
+def forward(X, live, base, w1, b1, w2, probs, hid):
+    """Writes the network's chance to win of every seat of every sample into probs (base: the linear model's
+    scores; hid: scratch, per seat)."""
     for i in range(X.shape[0]):
         top = -1e300
         for p in range(X.shape[1]):
             if live[i, p] == 0:
                 continue
-            s = 0.0
+            s = base[i, p]
             for h in range(w1.shape[0]):
                 a = b1[h]
                 for j in range(X.shape[2]):
@@ -198,7 +201,7 @@ def lambda_returns(game, won, values, lam, y):
 
 
 @njit
-def train_epoch(X, live, y, order, w1, b1, w2, adam, step, lr, batch, l2, grad, acts):
+def train_epoch(X, live, base, y, order, w1, b1, w2, adam, step, lr, batch, l2, grad, acts):
     """One pass of Adam over the samples in `order`, minibatches of `batch`; returns the step count after it.
 
     grad holds the gradient of every weight (w1, b1, w2 flattened); acts is scratch (seats × hidden)."""
@@ -219,7 +222,7 @@ def train_epoch(X, live, y, order, w1, b1, w2, adam, step, lr, batch, l2, grad, 
             for p in range(X.shape[1]):
                 if live[i, p] == 0:
                     continue
-                s = 0.0
+                s = base[i, p]
                 for h in range(hidden):
                     a = b1[h]
                     for j in range(width):
@@ -280,7 +283,7 @@ def linear_probs(X: np.ndarray, live: np.ndarray, w_game: np.ndarray) -> np.ndar
     return e / e.sum(axis=1, keepdims=True)
 
 
-def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, ...], w_game: np.ndarray) -> None:
+def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, ...]) -> None:
     """Labels one generation's samples and trains the network on them (state updated in place)."""
     X, live, game, won = data
     dense = learned.dense_inputs(NF)
@@ -292,22 +295,23 @@ def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, 
     Xn = X.copy()
     Xn[:, :, :dense] = (X[:, :, :dense] - state.mean) / state.scale
     Xn *= live[:, :, None]
+    base = X[:, :, :NF] @ state.linear
     players = X.shape[1]
     probs = np.zeros((len(won), players))
-    forward(Xn, live, state.w1, state.b1, state.w2, probs, np.zeros(players))
+    forward(Xn, live, base, state.w1, state.b1, state.w2, probs, np.zeros(players))
     y = np.zeros((len(won), players))
     lambda_returns(game, won, probs, 1.0 if state.generation == 0 else config.lam, y)
     entry = {"generation": state.generation + 1, "samples": int(len(won)),
              "log_loss_before": round(log_loss(probs, won), 5) if state.generation else None,
-             "log_loss_linear": round(log_loss(linear_probs(X, live, w_game), won), 5)}
+             "log_loss_linear": round(log_loss(linear_probs(X, live, state.linear), won), 5)}
     rng = np.random.default_rng([config.seed, state.generation, 0x5A11])
     grad = np.zeros(state.w1.size + 2 * config.hidden)
     acts = np.zeros((players + 1, config.hidden))
     for _ in range(config.epochs):
         order = rng.permutation(len(won)).astype(np.int64)
-        state.step = int(train_epoch(Xn, live, y, order, state.w1, state.b1, state.w2, state.adam, state.step,
+        state.step = int(train_epoch(Xn, live, base, y, order, state.w1, state.b1, state.w2, state.adam, state.step,
                                      LEARNING_RATE, BATCH, L2, grad, acts))
-    forward(Xn, live, state.w1, state.b1, state.w2, probs, np.zeros(players))
+    forward(Xn, live, base, state.w1, state.b1, state.w2, probs, np.zeros(players))
     entry["log_loss_after"] = round(log_loss(probs, won), 5)
     state.history.append(entry)
     state.generation += 1
@@ -323,7 +327,8 @@ def checkpoint_path(out: Path) -> Path:
 def write_checkpoint(path: Path, config: TrainConfig, state: State) -> None:
     """Writes the run's state after a generation, atomically."""
     buf = io.BytesIO()
-    np.savez(buf, w1=state.w1, b1=state.b1, w2=state.w2, mean=state.mean, scale=state.scale, adam=state.adam,
+    np.savez(buf, linear=state.linear, w1=state.w1, b1=state.b1, w2=state.w2, mean=state.mean, scale=state.scale,
+             adam=state.adam,
              meta=np.array(json.dumps({"config": asdict(config), "step": state.step, "generation": state.generation,
                                        "history": state.history})))
     write_atomic(path, buf.getvalue())
@@ -334,7 +339,7 @@ def read_checkpoint(path: Path, config: TrainConfig) -> State:
     try:
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
-            arrays = {name: np.array(data[name]) for name in ("w1", "b1", "w2", "mean", "scale", "adam")}
+            arrays = {name: np.array(data[name]) for name in ("linear", "w1", "b1", "w2", "mean", "scale", "adam")}
     except (OSError, KeyError, ValueError) as exc:
         raise OptionError(f"{path}: not a readable training checkpoint ({exc})") from None
     if meta.get("config") != asdict(config):
@@ -355,7 +360,7 @@ def trained_entry(config: TrainConfig, state: State, key: str) -> dict[str, Any]
             "games": config.games, "seed": config.seed, "generations": config.generations,
             "games_per_generation": config.gen_games, "lambda": config.lam, "epochs": config.epochs,
             "hidden": config.hidden, "buckets": learned.BUCKETS, "inputs": learned.input_count(NF),
-            "history": state.history, "mean": r(state.mean), "scale": r(state.scale),
+            "history": state.history, "linear": r(state.linear), "mean": r(state.mean), "scale": r(state.scale),
             "w1": r(state.w1), "b1": r(state.b1), "w2": r(state.w2)}
 
 
@@ -400,11 +405,10 @@ def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = Fa
         state = read_checkpoint(ckpt, config)
     else:
         check_writable(ckpt, True)
-        state = first_state(config)
+        state = first_state(config, eval_tables_for(rs, config.players).w_game)
     start, began = time.perf_counter(), state.generation
     total = config.generations * config.gen_games
     done = state.generation * config.gen_games
-    w_game = eval_tables_for(rs, config.players).w_game
 
     def tick(games: int) -> None:
         nonlocal done
@@ -418,7 +422,7 @@ def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = Fa
         if stop_after is not None and state.generation - began >= stop_after:
             return None
         data = self_play_generation(config, state, workers, tick)
-        learn_generation(config, state, data, w_game)
+        learn_generation(config, state, data)
         write_checkpoint(ckpt, config, state)
     seconds = time.perf_counter() - start
     entry = trained_entry(config, state, weights_key(rs, config.players))
