@@ -201,9 +201,9 @@ def test_resume_ends_with_the_weights_of_an_uninterrupted_run(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--ruleset", "neeley", "--players", "3"], "--players 3: ruleset 'neeley' is played by 2"),
+    (["--ruleset", "neeley", "--players", "3"], "ruleset 'neeley' is played by 2 players, not 3"),
     (["--ruleset", "nowhere"], "unknown ruleset 'nowhere'"),
-    (["--resume"], "--resume: no checkpoint"),
+    (["--resume"], "no checkpoint"),
 ])
 def test_bad_train_input_gets_one_line_and_exit_2(tmp_path, args: list[str], message: str) -> None:
     result = runner.invoke(app, ["train", *args, "--out", str(tmp_path / "n.json")])

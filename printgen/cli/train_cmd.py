@@ -40,7 +40,7 @@ def train(
     Play with the result as `advisor-learned` once it is shipped in printgen/players/data/learned/.
     """
     from printgen.players.pool import default_workers
-    from printgen.players.train import TrainConfig, check_run, checkpoint_path
+    from printgen.players.train import TrainConfig, check_run
     from printgen.players.train import train as run_train
     from printgen.rulesets import load_ruleset
 
@@ -64,4 +64,4 @@ def train(
     print(f"trained {result.entry['key']} on {games} games ({config.generations} generations) in "
           f"{result.seconds:.0f} s; last generation's log loss: network {last['log_loss_after']:.4f}, "
           f"linear model {last['log_loss_linear']:.4f}")
-    print(f"wrote {result.out} (checkpoints were kept in {checkpoint_path(result.out)} until the end)")
+    print(f"wrote {result.out}")

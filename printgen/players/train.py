@@ -346,7 +346,7 @@ def read_checkpoint(path: Path, config: TrainConfig) -> State:
         made = meta.get("config", {})
         diff = ", ".join(f"{k} {made.get(k)!r} (now {v!r})" for k, v in asdict(config).items() if made.get(k) != v)
         raise OptionError(f"{path}: the checkpoint was made with other settings: {diff}; "
-                          "resume with the same ones, or start again without --resume")
+                          "resume with the same ones, or start again without resuming")
     return State(**arrays, step=int(meta["step"]), generation=int(meta["generation"]),
                  history=list(meta["history"]))
 
@@ -381,12 +381,12 @@ def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None
     rs = load_ruleset(config.ruleset)
     if config.players not in rs.player_counts():
         counts = " or ".join(str(n) for n in rs.player_counts())
-        raise OptionError(f"--players {config.players}: ruleset '{rs.name}' is played by {counts}")
+        raise OptionError(f"ruleset '{rs.name}' is played by {counts} players, not {config.players}")
     if config.games < 1:
-        raise OptionError(f"--games {config.games}: train on at least 1 game")
+        raise OptionError(f"training needs at least 1 game of self-play, not {config.games}")
     check_writable(out, force)
     if resume and not checkpoint_path(out).is_file():
-        raise OptionError(f"--resume: no checkpoint {checkpoint_path(out)} to go on from (one is written after "
+        raise OptionError(f"no checkpoint {checkpoint_path(out)} to resume from (one is written after "
                           "each generation)")
 
 
