@@ -102,7 +102,8 @@ def test_each_option_name_means_one_thing() -> None:
 
 # Options whose help and default rightly differ per command (a count of runs, a place to write, a seed's use).
 _PER_COMMAND = {"--matches", "-n", "--seed", "--seconds", "-s", "--output", "-o", "--out", "--flip", "--json",
-                "--force", "--cast", "-c", "--count"}
+                "--force", "--cast", "-c", "--count", "--games",
+                "--resume"}
 
 
 def test_the_three_duplex_sets_share_one_builder() -> None:

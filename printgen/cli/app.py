@@ -32,6 +32,7 @@ from printgen.cli.review_cmd import review_command
 from printgen.cli.serve_cmd import serve
 from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
+from printgen.cli.train_cmd import train
 
 if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
@@ -40,7 +41,7 @@ SECTIONS = {
     "At the table": ("play", "serve", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
-    "Research and benchmarks": ("arena", "tournament", "solve", "calibration", "bench", "bench-players",
+    "Research and benchmarks": ("arena", "tournament", "solve", "train", "calibration", "bench", "bench-players",
                                 "bench-print", "bench-startup", "bench-serve"),
 }
 
@@ -101,6 +102,7 @@ app.command("arena")(arena)
 app.command("calibration")(calibration)
 app.command("tournament")(tournament)
 app.command("solve")(solve)
+app.command("train")(train)
 app.command("play")(play)
 app.command("serve")(serve)
 app.command("bench-players")(bench_players)

@@ -158,9 +158,10 @@ def fit_map(kind: str, shown: np.ndarray, outcome: np.ndarray, contests: int) ->
 
 def player_name(model: int, level: int) -> str:
     """Returns the arena's name of the advisor with this evaluation model and search level."""
-    from printgen.players.evaluation import MODEL_2026, MODEL_NOW
+    from printgen.players.evaluation import MODEL_2026, MODEL_LEARNED, MODEL_NOW
 
-    base = {MODEL_NOW: "advisor", MODEL_2026: "advisor-2026"}.get(model, f"advisor-model{model}")
+    base = {MODEL_NOW: "advisor", MODEL_2026: "advisor-2026", MODEL_LEARNED: "advisor-learned"}.get(
+        model, f"advisor-model{model}")
     return f"{base}:{level}"
 
 
@@ -190,7 +191,7 @@ def _probe(ruleset: Ruleset, players: int, model: int) -> bytes:
     et = eval_tables_for(ruleset, players)
     rnd, rng, me = random.Random(PROBE_SEED), seeded_rng(PROBE_SEED), player("random")
     out, fx = evaluation_buffers()
-    rows = []
+    rows: list[np.ndarray] = []
     pos = Position.new(ruleset, players)
     for _ in range(PROBE_POSITIONS * 3):
         if pos.phase is Phase.OVER:

@@ -26,6 +26,7 @@ from printgen.engine import layout as lay
 from printgen.engine.beans import Beans
 from printgen.engine.jit import inline, njit
 from printgen.engine.tables import Tables, tables_for
+from printgen.players import learned
 from printgen.rulesets.model import Ruleset
 
 # Features of one seat.
@@ -34,13 +35,14 @@ NF = 8
 FEATURE_NAMES = ("pips", "hand", "home", "waste", "tolls", "bonus", "exposed", "to_move")
 # Rows of an evaluation: per seat, the chance to win the game, expected items at its end, chance to win the contest.
 V_GAME, V_ITEMS, V_CONTEST = 0, 1, 2
-# Models: today's weights and contest equity; the advisor of 2026 (its weights, share of items).
-MODEL_NOW, MODEL_2026 = 0, 1
+# Models: today's weights and contest equity; the advisor of 2026 (its weights, share of items); the learned
+# network's chance to win the game (`learned.py`) with today's items model and contest equity.
+MODEL_NOW, MODEL_2026, MODEL_LEARNED = 0, 1, 2
 
 EvalTables = namedtuple(
     "EvalTables",
     "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items "
-    "w_game_2026 w_items_2026 equity",
+    "w_game_2026 w_items_2026 equity net",
 )
 
 
@@ -118,12 +120,14 @@ def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
 
 
 def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray,
-                old: tuple[np.ndarray, np.ndarray] | None = None, equity: np.ndarray | None = None) -> EvalTables:
+                old: tuple[np.ndarray, np.ndarray] | None = None, equity: np.ndarray | None = None,
+                net: np.ndarray | None = None) -> EvalTables:
     """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them).
 
     old: the 2026 advisor's weights (default: the same); equity: the contest-equity table of two
     players, equity[h] the chance to win the contest holding h of all the items (default: none, the
-    share of items).
+    share of items); net: the learned network, packed (`learned.pack`; default: none, MODEL_LEARNED then
+    plays as MODEL_NOW).
     """
     for wg, wi in ((w_game, w_items),) + ((old,) if old is not None else ()):
         if np.shape(wg) != (NF,) or np.shape(wi) != (2 * NF + 1,):
@@ -132,7 +136,8 @@ def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarr
     wg, wi = np.asarray(w_game, dtype=np.float64), np.asarray(w_items, dtype=np.float64)
     og, oi = (wg, wi) if old is None else (np.asarray(old[0], dtype=np.float64), np.asarray(old[1], dtype=np.float64))
     eq = np.zeros(0, dtype=np.float64) if equity is None else np.asarray(equity, dtype=np.float64)
-    return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, **static)
+    nn = np.zeros(0, dtype=np.float64) if net is None else np.asarray(net, dtype=np.float64)
+    return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, net=nn, **static)
 
 
 # ---- the evaluation, in jitted code ----
@@ -246,9 +251,9 @@ def evaluate(st, t, et, game0, out, fx):
 
 @njit
 def evaluate_model(st, t, et, game0, out, fx, model):
-    """`evaluate` with the weights and contest rule of a model (MODEL_NOW or MODEL_2026)."""
-    w_game = et.w_game if model == MODEL_NOW else et.w_game_2026
-    w_items = et.w_items if model == MODEL_NOW else et.w_items_2026
+    """`evaluate` with the weights and contest rule of a model (MODEL_NOW, MODEL_2026 or MODEL_LEARNED)."""
+    w_game = et.w_game if model != MODEL_2026 else et.w_game_2026
+    w_items = et.w_items if model != MODEL_2026 else et.w_items_2026
     np_ = t.n_players
     for p in range(k.MAXP):
         out[V_GAME, p] = 0.0
@@ -268,14 +273,19 @@ def evaluate_model(st, t, et, game0, out, fx, model):
         if lay.solvent(st, p):
             solvent += 1
     # Chance to win the game: a softmax over the seats still in the contest.
+    if model == MODEL_LEARNED and et.net.shape[0] > 0:
+        learned.seat_scores(st, t, et.net, fx, out, V_CONTEST)  # scratch: the seats' scores
+    else:
+        for p in range(np_):
+            if lay.solvent(st, p):
+                s = 0.0
+                for j in range(NF):
+                    s += w_game[j] * fx[p, j]
+                out[V_CONTEST, p] = s  # scratch: the seat's score
     top = -1e300
     for p in range(np_):
         if lay.solvent(st, p):
-            s = 0.0
-            for j in range(NF):
-                s += w_game[j] * fx[p, j]
-            out[V_CONTEST, p] = s  # scratch: the seat's score
-            top = max(top, s)
+            top = max(top, out[V_CONTEST, p])
     total = 0.0
     for p in range(np_):
         if lay.solvent(st, p):
@@ -306,7 +316,7 @@ def evaluate_model(st, t, et, game0, out, fx, model):
         share += out[V_CONTEST, p]
     for p in range(np_):
         out[V_CONTEST, p] = out[V_CONTEST, p] / share if share > 0 else 1.0 / solvent
-    if model == MODEL_NOW and np_ == 2 and solvent == 2 and et.equity.shape[0] > 1:
+    if model != MODEL_2026 and np_ == 2 and solvent == 2 and et.equity.shape[0] > 1:
         # Contest equity, averaged over who takes the prize: x[p] is what p holds at the game's end.
         c0 = 0.0
         for w in range(2):
@@ -315,7 +325,7 @@ def evaluate_model(st, t, et, game0, out, fx, model):
             c0 += out[V_GAME, w] * equity_of(et, x0, x1)
         out[V_CONTEST, 0] = c0
         out[V_CONTEST, 1] = 1.0 - c0
-    if model == MODEL_NOW and np_ == 2 and solvent == 2 and not t.one_game:
+    if model != MODEL_2026 and np_ == 2 and solvent == 2 and not t.one_game:
         _ruin(st, t, out, fx)
     if t.one_game:  # played without gambling: no items, and the game is the contest
         for p in range(np_):

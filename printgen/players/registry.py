@@ -2,7 +2,8 @@
 (`beginner` … `strongest`, players/levels.py) and `noisy:LEVEL:NOISE`, the advisor as it was in 2026
 (`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept for comparison),
 today's evaluation searched as in 2026 (`advisor-search-2026:LEVEL`: the plain search, before pruning and
-filtering) and `rollout:N` (N playouts per move).
+filtering), the advisor with the learned evaluation (`advisor-learned`, `advisor-learned:LEVEL`: players/learned.py;
+where no network ships for the ruleset it plays as `advisor`) and `rollout:N` (N playouts per move).
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -21,7 +22,7 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
-from printgen.players.evaluation import MODEL_2026, MODEL_NOW
+from printgen.players.evaluation import MODEL_2026, MODEL_LEARNED, MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
@@ -44,7 +45,7 @@ class Player:
         if self.kind == policy.GATIGO:
             return f"gatigo:S{self.a}T{self.b}"
         if self.kind == policy.ADVISOR:
-            base = "advisor-2026" if self.b == MODEL_2026 else "advisor"
+            base = {MODEL_2026: "advisor-2026", MODEL_LEARNED: "advisor-learned"}.get(self.b, "advisor")
             return base if self.a == DEFAULT_LEVEL else f"{base}:{self.a}"
         if self.kind == policy.SEARCH_2026:
             return f"advisor-search-2026:{self.a}"
@@ -96,11 +97,12 @@ def player(name: str) -> Player:
         if int(m[1]) > MAX_LEVEL or int(m[2]) > 10_000:
             raise OptionError(f"noisy:{m[1]}:{m[2]}: the level runs from 0 to {MAX_LEVEL}, the noise from 0 to 10000")
         return Player(policy.NOISY, int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"advisor(-2026)?(?::(\d+))?", text):
+    if m := re.fullmatch(r"advisor(-2026|-learned)?(?::(\d+))?", text):
         level = DEFAULT_LEVEL if m[2] is None else int(m[2])
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
-        return Player(policy.ADVISOR, level, MODEL_2026 if m[1] else MODEL_NOW)
+        model = {"-2026": MODEL_2026, "-learned": MODEL_LEARNED}.get(m[1] or "", MODEL_NOW)
+        return Player(policy.ADVISOR, level, model)
     if m := re.fullmatch(r"advisor-search-2026:(\d+)", text):
         if int(m[1]) > MAX_LEVEL:
             raise OptionError(f"advisor-search-2026:{m[1]}: levels run from 0 to {MAX_LEVEL}")
@@ -113,7 +115,7 @@ def player(name: str) -> Player:
     raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
                       f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, "
-                      f"or rollout:N (playouts per move, "
+                      f"advisor-learned or advisor-learned:LEVEL, or rollout:N (playouts per move, "
                       f"1–{MAX_PLAYOUTS})")
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from printgen.errors import PatolliError
 from printgen.files import write_atomic
-from printgen.players import calibration, equity
+from printgen.players import calibration, equity, learned
 from printgen.players.evaluation import FEATURE_NAMES, NF, EvalTables, make_tables, static_tables
 from printgen.rulesets.model import Ruleset
 
@@ -108,7 +108,8 @@ def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
         table = equity.stored_equity().get(key) if is_builtin else None
         if table is None:
             table = equity.compute_equity(ruleset, equity.QUICK_GAMES)[0]
-    return make_tables(static, *shipped, old=old, equity=table)
+    net = learned.stored_net(key, NF) if is_builtin else None  # the learned evaluation, where one ships
+    return make_tables(static, *shipped, old=old, equity=table, net=net)
 
 
 def fit_entry(spec: str, players: int, games: int = calibration.FULL_GAMES,
