@@ -219,3 +219,13 @@ def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:
     for data in (rows, s_shape):
         m, held = reliability.fit_quantity(data, "contest")
         assert set(held) == set(chance_maps.KINDS) and held[m.kind] == min(held.values())
+
+
+def test_every_built_in_ruleset_ships_a_fresh_map_for_the_default_advisor() -> None:
+    # A change of the evaluation's values (its code, its weights, a network) stales the maps on purpose; this says so
+    # here, so they are refitted (python scripts/fit_reliability.py) before it ships, not found unmapped by a user.
+    from printgen.players.evaluation import MODEL_NOW
+    from printgen.players.levels import DEFAULT_LEVEL
+
+    for spec in ("bell", "gatigo", "neeley", "ocastudios"):
+        assert chance_maps.fresh_entry(load_ruleset(spec), 2, MODEL_NOW, DEFAULT_LEVEL) is not None, spec
