@@ -57,3 +57,13 @@ def test_arena_totals_on_ray_equal_the_local_ones():
     for a, b in zip(local, remote, strict=True):
         assert (a.wins_a, a.wins_b, a.draws) == (b.wins_a, b.wins_b, b.draws)
         assert (a.stats == b.stats).all() and a.matches == b.matches == 16
+
+
+@pytest.mark.slow
+def test_training_on_ray_writes_the_weights_of_a_local_run(tmp_path: Path):
+    from printgen.players.train import TrainConfig, train
+
+    config = TrainConfig("gatigo", 2, seed=4, games=16, hidden=4, gen_games=8, epochs=1)  # two generations of eight
+    train(config, tmp_path / "local.json", workers=1)
+    train(config, tmp_path / "ray.json", workers=None, ray="auto")
+    assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "local.json").read_bytes()

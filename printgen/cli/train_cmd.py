@@ -11,7 +11,7 @@ import typer
 from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, PlayersOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, PlayersOpt, RayOpt, RulesetOpt
 
 DEFAULT_GAMES = 8000
 
@@ -30,6 +30,7 @@ def train(
                                          "beside the output file.")] = False,
     workers: WorkersOpt = None,
     force: ForceOpt = False,
+    ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Train the advisor's learned evaluation by self-play.
@@ -49,9 +50,14 @@ def train(
     target = out or Path(f"learned-{rs.spec.replace('+', '_')}-{count}.json")
     config = TrainConfig(ruleset, count, games, seed)
     check_run(config, target, resume, force)  # bad input is said before the engine is prepared
+    if ray is not None:
+        from printgen.players.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")  # the rules and the advisor's search, as the arena plays them
     with progress_bar("games") as progress:
-        result = run_train(config, target, resume, force, workers or default_workers(), progress)
+        result = run_train(config, target, resume, force, workers if ray else workers or default_workers(), progress,
+                           ray=ray)
     assert result is not None
     last = result.entry["history"][-1]
     if as_json:

@@ -31,7 +31,7 @@ def choose(st, t, et, sc, spec, marks, n, rng):
         return gatigo.choose(st, t, et.probs, spec[1], spec[2], marks, sc.moves[0], n, sc.weights, rng)
     if kind == ADVISOR and spec[2] != MODEL_2026:
         sc.model[0] = spec[2]
-        return search_star.best_move(st, t, et, sc, marks, spec[1], n, 0.0, rng, search_star.MARGIN)
+        return search_star.best_move(st, t, et, sc, marks, spec[1], n, 0.0, rng, search_star.NO_FILTER)
     if kind == ADVISOR or kind == SEARCH_2026:
         sc.model[0] = spec[2]
         return search.best_move(st, t, et, sc, marks, spec[1], n)

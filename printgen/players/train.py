@@ -134,8 +134,8 @@ def _play(chunk: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
     return play_chunk(j["t"], j["et"], j["sc"], j["spec"], chunk_rng(seed, generation, index), games, j["every"])
 
 
-def self_play_generation(config: TrainConfig, state: State, workers: int,
-                         tick: Callable[[int], None] | None = None) -> tuple[np.ndarray, ...]:
+def self_play_generation(config: TrainConfig, state: State, workers: int | None,
+                         tick: Callable[[int], None] | None = None, ray: str | None = None) -> tuple[np.ndarray, ...]:
     """Returns (X, live, game, won) of one generation's games, in the order of their chunks."""
     from printgen.players.pool import map_chunks
     from printgen.players.train_play import sample_every
@@ -150,7 +150,7 @@ def self_play_generation(config: TrainConfig, state: State, workers: int,
               for c in range(math.ceil(config.gen_games / CHUNK_GAMES))]
     parts = []
     for chunk, result in map_chunks(_play, chunks, workers, _setup, (config.ruleset, config.players, net, model, every),
-                                    ordered=True):
+                                    ordered=True, ray=ray):
         parts.append((chunk[2], result))
         if tick:
             tick(chunk[3])
@@ -390,11 +390,13 @@ def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None
                           "each generation)")
 
 
-def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = False, workers: int = 1,
-          progress: Progress | None = None, stop_after: int | None = None) -> TrainResult | None:
+def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = False, workers: int | None = 1,
+          progress: Progress | None = None, stop_after: int | None = None,
+          ray: str | None = None) -> TrainResult | None:
     """Trains a network and writes it to `out` (refused if it exists, unless force); checkpoints after every
     generation. With `resume` goes on from the checkpoint. stop_after: stop after that many generations
-    of this run, leaving only the checkpoint (returns None), as an interrupted run would."""
+    of this run, leaving only the checkpoint (returns None), as an interrupted run would. ray: play the games on
+    that Ray cluster (`auto` or an address; workers None: one per CPU of the cluster); the weights are the same."""
     from printgen.players.weights import eval_tables_for, weights_key
     from printgen.rulesets import load_ruleset
 
@@ -421,7 +423,7 @@ def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = Fa
     while state.generation < config.generations:
         if stop_after is not None and state.generation - began >= stop_after:
             return None
-        data = self_play_generation(config, state, workers, tick)
+        data = self_play_generation(config, state, workers, tick, ray)
         learn_generation(config, state, data)
         write_checkpoint(ckpt, config, state)
     seconds = time.perf_counter() - start
