@@ -56,17 +56,24 @@ def input_count(nf: int, buckets: int = BUCKETS) -> int:
 # ---- compiled code ----
 
 @njit
-def inputs(st, t, fx, x, buckets):
-    """Writes the raw inputs of every seat still in into x[seat, :] (fx: the evaluation's features)."""
-    nf = fx.shape[1]
-    dense = 2 * nf + 1
-    n = t.n_cells
+def seats_in(st, t):
+    """Returns how many seats are still in (solvent) and the items they hold between them."""
     solvent = 0
     held = 0.0
     for p in range(t.n_players):
         if lay.solvent(st, p):
             solvent += 1
             held += lay.holding(st, p)
+    return solvent, held
+
+
+@njit
+def inputs(st, t, fx, x, buckets):
+    """Writes the raw inputs of every seat still in into x[seat, :] (fx: the evaluation's features)."""
+    nf = fx.shape[1]
+    dense = 2 * nf + 1
+    n = t.n_cells
+    solvent, held = seats_in(st, t)
     for p in range(t.n_players):
         for i in range(x.shape[1]):
             x[p, i] = 0.0
@@ -104,12 +111,7 @@ def seat_scores(st, t, net, fx, out, row):
     b1 = w1 + hidden * width
     w2 = b1 + hidden
     n = t.n_cells
-    solvent = 0
-    held = 0.0
-    for p in range(t.n_players):
-        if lay.solvent(st, p):
-            solvent += 1
-            held += lay.holding(st, p)
+    solvent, held = seats_in(st, t)
     for p in range(t.n_players):
         if not lay.solvent(st, p):
             continue
