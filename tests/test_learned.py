@@ -16,6 +16,7 @@ from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.players import learned
 from printgen.players.evaluation import (
     MODEL_LEARNED,
+    MODEL_LINEAR,
     MODEL_NOW,
     NF,
     V_CONTEST,
@@ -119,6 +120,31 @@ def test_player_names_read_back() -> None:
     assert player("advisor-learned").name == "advisor-learned"
     assert player("advisor-learned:1").name == "advisor-learned:1"
     assert player("advisor-learned:1") != player("advisor:1")
+    assert player("advisor-linear:2").name == "advisor-linear:2" and player("advisor-linear").b == MODEL_LINEAR
+
+
+@pytest.mark.parametrize("spec", sorted(BUILTIN))
+def test_the_default_advisor_reads_the_network_only_where_it_was_chosen(spec: str) -> None:
+    rs = load_ruleset(spec)
+    et = eval_tables_for(rs, 2)
+    assert et.net.shape[0] > 0  # every built-in ships a two-player network
+    chosen = MODEL_LEARNED if f"{spec}/2" in learned.DEFAULT_KEYS else MODEL_LINEAR
+    assert int(et.default_model[0]) == chosen
+    out, fx = evaluation_buffers()
+    same = differ = 0
+    for st in played_states(spec, 2, 20, 5):
+        rows = {}
+        for model in (MODEL_NOW, MODEL_LEARNED, MODEL_LINEAR):
+            evaluate_model(st, et_tables(spec), et, st[k.H_GAME], out, fx, model)
+            rows[model] = out[:, :2].copy()
+        np.testing.assert_array_equal(rows[MODEL_NOW], rows[chosen])
+        same += 1
+        differ += int(not np.array_equal(rows[MODEL_LEARNED], rows[MODEL_LINEAR]))
+    assert same >= 20 and differ > 0  # the two models differ, so the default really is one of them
+    # a variant (or a custom ruleset) has no network: every model but 2026's is the linear one
+    variant = {"bell": "bell+no_gambling", "ocastudios": "ocastudios+empty_start"}.get(spec)
+    if variant is not None:
+        assert eval_tables_for(load_ruleset(variant), 2).default_model[0] == MODEL_LINEAR
 
 
 def race(spec: str, home: int) -> str:

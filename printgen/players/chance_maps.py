@@ -158,11 +158,9 @@ def fit_map(kind: str, shown: np.ndarray, outcome: np.ndarray, contests: int) ->
 
 def player_name(model: int, level: int) -> str:
     """Returns the arena's name of the advisor with this evaluation model and search level."""
-    from printgen.players.evaluation import MODEL_2026, MODEL_LEARNED, MODEL_NOW
+    from printgen.players.registry import MODEL_NAMES
 
-    base = {MODEL_NOW: "advisor", MODEL_2026: "advisor-2026", MODEL_LEARNED: "advisor-learned"}.get(
-        model, f"advisor-model{model}")
-    return f"{base}:{level}"
+    return f"{MODEL_NAMES.get(model, f'advisor-model{model}')}:{level}"
 
 
 def map_key(ruleset: Ruleset, players: int, model: int, level: int) -> str:
@@ -172,6 +170,8 @@ def map_key(ruleset: Ruleset, players: int, model: int, level: int) -> str:
 
 def _digest_arrays(h: Any, tables: Any) -> None:
     for name, value in zip(tables._fields, tables, strict=True):
+        if name == "default_model":
+            continue  # which model MODEL_NOW reads shows in the probe's values (a linear default's maps stay fresh)
         a = np.ascontiguousarray(np.asarray(value))
         h.update(f"{name}:{a.dtype.str}:{a.shape}".encode())
         h.update(a.tobytes())

@@ -35,14 +35,16 @@ NF = 8
 FEATURE_NAMES = ("pips", "hand", "home", "waste", "tolls", "bonus", "exposed", "to_move")
 # Rows of an evaluation: per seat, the chance to win the game, expected items at its end, chance to win the contest.
 V_GAME, V_ITEMS, V_CONTEST = 0, 1, 2
-# Models: today's weights and contest equity; the advisor of 2026 (its weights, share of items); the learned
-# network's chance to win the game (`learned.py`) with today's items model and contest equity.
-MODEL_NOW, MODEL_2026, MODEL_LEARNED = 0, 1, 2
+# Models: the ruleset's default (the learned network where it ships and was measured stronger, `learned.DEFAULT_KEYS`,
+# else the linear model); the advisor of 2026 (its weights, share of items); the learned network's chance to win
+# the game (`learned.py`) with today's items model and contest equity; the linear model with today's items model
+# and contest equity. An evaluation's `default_model` says which of the last two MODEL_NOW is.
+MODEL_NOW, MODEL_2026, MODEL_LEARNED, MODEL_LINEAR = 0, 1, 2, 3
 
 EvalTables = namedtuple(
     "EvalTables",
     "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items "
-    "w_game_2026 w_items_2026 equity net",
+    "w_game_2026 w_items_2026 equity net default_model",
 )
 
 
@@ -121,13 +123,13 @@ def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
 
 def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray,
                 old: tuple[np.ndarray, np.ndarray] | None = None, equity: np.ndarray | None = None,
-                net: np.ndarray | None = None) -> EvalTables:
+                net: np.ndarray | None = None, net_default: bool = False) -> EvalTables:
     """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them).
 
     old: the 2026 advisor's weights (default: the same); equity: the contest-equity table of two
     players, equity[h] the chance to win the contest holding h of all the items (default: none, the
     share of items); net: the learned network, packed (`learned.pack`; default: none, MODEL_LEARNED then
-    plays as MODEL_NOW).
+    plays as MODEL_LINEAR); net_default: MODEL_NOW reads the network (default: the linear model).
     """
     for wg, wi in ((w_game, w_items),) + ((old,) if old is not None else ()):
         if np.shape(wg) != (NF,) or np.shape(wi) != (2 * NF + 1,):
@@ -137,7 +139,9 @@ def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarr
     og, oi = (wg, wi) if old is None else (np.asarray(old[0], dtype=np.float64), np.asarray(old[1], dtype=np.float64))
     eq = np.zeros(0, dtype=np.float64) if equity is None else np.asarray(equity, dtype=np.float64)
     nn = np.zeros(0, dtype=np.float64) if net is None else np.asarray(net, dtype=np.float64)
-    return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, net=nn, **static)
+    default = MODEL_LEARNED if net_default and nn.shape[0] > 0 else MODEL_LINEAR
+    return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, net=nn,
+                      default_model=np.array([default], dtype=np.int64), **static)
 
 
 # ---- the evaluation, in jitted code ----
@@ -251,7 +255,10 @@ def evaluate(st, t, et, game0, out, fx):
 
 @njit
 def evaluate_model(st, t, et, game0, out, fx, model):
-    """`evaluate` with the weights and contest rule of a model (MODEL_NOW, MODEL_2026 or MODEL_LEARNED)."""
+    """`evaluate` with the weights and contest rule of a model (MODEL_NOW, MODEL_2026, MODEL_LEARNED or
+    MODEL_LINEAR; MODEL_NOW is the tables' default_model)."""
+    if model == MODEL_NOW:
+        model = et.default_model[0]
     w_game = et.w_game if model != MODEL_2026 else et.w_game_2026
     w_items = et.w_items if model != MODEL_2026 else et.w_items_2026
     np_ = t.n_players

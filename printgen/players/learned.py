@@ -34,9 +34,13 @@ from printgen.engine.jit import njit
 from printgen.errors import PatolliError
 
 BUCKETS = 16  # stretches of a path in the progress encoding
+BUCKET_BITS, BUCKET_MASK = 5, 31  # a piece's stretch packed in an integer (1 + stretch; at most 12 pieces a seat)
 HEADER = 4  # net[0:4] = dense inputs, buckets, hidden units, inputs in all; then the linear weights (features)
 SHIPPED_DIR = "data/learned"  # inside printgen.players: one file per "ruleset/players"
 FORMAT = "patolli-learned-evaluation/2"
+# The "ruleset/players" whose default advisor reads the shipped network: where it was measured stronger than the
+# linear model under the same search (docs/players.md, "The default evaluation of each ruleset").
+DEFAULT_KEYS = frozenset({"bell/2", "ocastudios/2"})
 
 
 class LearnedError(PatolliError):
@@ -99,9 +103,23 @@ def inputs(st, t, fx, x, buckets):
 
 
 @njit
+def bucket_code(st, t, p, buckets):
+    """Returns the stretches of a seat's pieces on the board packed into one integer: BUCKET_BITS bits a piece,
+    1 + its stretch (0: not on its path)."""
+    n = t.n_cells
+    code = 0
+    for i in range(t.n_pieces):
+        q = lay.progress(st, p, i)
+        if 0 <= q < n:
+            code |= (1 + q * buckets // n) << (BUCKET_BITS * i)
+    return code
+
+
+@njit
 def seat_scores(st, t, net, fx, out, row):
     """Writes the network's score of every seat still in into out[row, seat]; the inputs are those of
-    `inputs`, summed straight into each hidden unit (no buffer)."""
+    `inputs`, summed straight into each hidden unit (no buffer: the pieces' stretches are read once per seat,
+    packed in an integer)."""
     nf = fx.shape[1]
     dense = int(net[0])
     buckets = int(net[1])
@@ -110,8 +128,11 @@ def seat_scores(st, t, net, fx, out, row):
     w1 = HEADER + nf
     b1 = w1 + hidden * width
     w2 = b1 + hidden
-    n = t.n_cells
+    pieces = t.n_pieces
     solvent, held = seats_in(st, t)
+    codes = (bucket_code(st, t, 0, buckets), bucket_code(st, t, 1, buckets),
+             bucket_code(st, t, 2, buckets) if t.n_players > 2 else 0,
+             bucket_code(st, t, 3, buckets) if t.n_players > 3 else 0)
     for p in range(t.n_players):
         if not lay.solvent(st, p):
             continue
@@ -125,19 +146,29 @@ def seat_scores(st, t, net, fx, out, row):
             a = net[b1 + h] + net[w + 2 * nf] * share
             for j in range(nf):
                 a += net[w + j] * fx[p, j]
-            for i in range(t.n_pieces):
-                q = lay.progress(st, p, i)
-                if 0 <= q < n:
-                    a += net[w + dense + q * buckets // n]
+            code = codes[p]
+            for i in range(pieces):
+                b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
+                if b > 0:
+                    a += net[w + dense + b - 1]
             for o in range(t.n_players):
                 if o == p or not lay.solvent(st, o):
                     continue
+                code = codes[o]
+                if others == 1:  # the same sums as below: x / 1 is x
+                    for j in range(nf):
+                        a += net[w + nf + j] * fx[o, j]
+                    for i in range(pieces):
+                        b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
+                        if b > 0:
+                            a += net[w + dense + buckets + b - 1]
+                    continue
                 for j in range(nf):
                     a += net[w + nf + j] * fx[o, j] / others
-                for i in range(t.n_pieces):
-                    q = lay.progress(st, o, i)
-                    if 0 <= q < n:
-                        a += net[w + dense + buckets + q * buckets // n] / others
+                for i in range(pieces):
+                    b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
+                    if b > 0:
+                        a += net[w + dense + buckets + b - 1] / others
             score += net[w2 + h] * np.tanh(a)
         out[row, p] = score
 

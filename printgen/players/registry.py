@@ -3,7 +3,9 @@
 (`advisor-2026`, `advisor-2026:LEVEL`: its weights and its share-of-items objective, kept for comparison),
 today's evaluation searched as in 2026 (`advisor-search-2026:LEVEL`: the plain search, before pruning and
 filtering), the advisor with the learned evaluation (`advisor-learned`, `advisor-learned:LEVEL`: players/learned.py;
-where no network ships for the ruleset it plays as `advisor`) and `rollout:N` (N playouts per move).
+where no network ships for the ruleset it plays as `advisor-linear`), the advisor with the linear model
+(`advisor-linear`, `advisor-linear:LEVEL`; `advisor` is one of the two, per ruleset: `learned.DEFAULT_KEYS`) and
+`rollout:N` (N playouts per move).
 
 A `Player` is a small value usable from Python (`choose(position, marks, rng)`) and from the
 jitted contest loops (`spec()`, a row of kind and parameters).
@@ -22,12 +24,15 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players import policy
-from printgen.players.evaluation import MODEL_2026, MODEL_LEARNED, MODEL_NOW
+from printgen.players.evaluation import MODEL_2026, MODEL_LEARNED, MODEL_LINEAR, MODEL_NOW
 from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 from printgen.players.search import make_scratch
 from printgen.players.weights import eval_tables_for
 
 MAX_PLAYOUTS = 4096
+# The advisor's name for each evaluation model (players/evaluation.py).
+MODEL_NAMES = {MODEL_NOW: "advisor", MODEL_2026: "advisor-2026", MODEL_LEARNED: "advisor-learned",
+               MODEL_LINEAR: "advisor-linear"}
 GATIGO_NAMES = tuple(f"gatigo:S{s}T{t}" for s in range(4) for t in range(3))
 
 
@@ -45,7 +50,7 @@ class Player:
         if self.kind == policy.GATIGO:
             return f"gatigo:S{self.a}T{self.b}"
         if self.kind == policy.ADVISOR:
-            base = {MODEL_2026: "advisor-2026", MODEL_LEARNED: "advisor-learned"}.get(self.b, "advisor")
+            base = MODEL_NAMES.get(self.b, "advisor")
             return base if self.a == DEFAULT_LEVEL else f"{base}:{self.a}"
         if self.kind == policy.SEARCH_2026:
             return f"advisor-search-2026:{self.a}"
@@ -97,11 +102,11 @@ def player(name: str) -> Player:
         if int(m[1]) > MAX_LEVEL or int(m[2]) > 10_000:
             raise OptionError(f"noisy:{m[1]}:{m[2]}: the level runs from 0 to {MAX_LEVEL}, the noise from 0 to 10000")
         return Player(policy.NOISY, int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"advisor(-2026|-learned)?(?::(\d+))?", text):
+    if m := re.fullmatch(r"advisor(-2026|-learned|-linear)?(?::(\d+))?", text):
         level = DEFAULT_LEVEL if m[2] is None else int(m[2])
         if level > MAX_LEVEL:
             raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
-        model = {"-2026": MODEL_2026, "-learned": MODEL_LEARNED}.get(m[1] or "", MODEL_NOW)
+        model = {"-2026": MODEL_2026, "-learned": MODEL_LEARNED, "-linear": MODEL_LINEAR}.get(m[1] or "", MODEL_NOW)
         return Player(policy.ADVISOR, level, model)
     if m := re.fullmatch(r"advisor-search-2026:(\d+)", text):
         if int(m[1]) > MAX_LEVEL:
@@ -115,7 +120,8 @@ def player(name: str) -> Player:
     raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
                       f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, "
-                      f"advisor-learned or advisor-learned:LEVEL, or rollout:N (playouts per move, "
+                      f"advisor-learned or advisor-learned:LEVEL, advisor-linear or advisor-linear:LEVEL, "
+                      f"or rollout:N (playouts per move, "
                       f"1–{MAX_PLAYOUTS})")
 
 

@@ -3,7 +3,7 @@
 The recipe is TD-Gammon's, in batches: each generation plays `GEN_GAMES` games of self-play
 (`train_play.py`, on forked workers through `pool.map_chunks`), labels every recorded position
 with a λ-return and trains the network on them for a few epochs (Adam, cross-entropy of the softmax
-over the seats against the label). The first generation is played by today's advisor at level 0
+over the seats against the label). The first generation is played by the advisor at level 0 with the linear model
 and labelled by the game's winner alone (λ = 1, Monte Carlo): bootstrapping from another model's
 values would teach the network that model's mistakes (Neeley's linear fit once rewarded being
 behind). Every later generation is played by the advisor at level 0 with the network itself, and
@@ -34,7 +34,7 @@ from printgen.engine.jit import njit
 from printgen.errors import OptionError
 from printgen.files import check_writable, write_atomic
 from printgen.players import learned
-from printgen.players.evaluation import MODEL_LEARNED, MODEL_NOW, NF
+from printgen.players.evaluation import MODEL_LEARNED, MODEL_LINEAR, NF
 from printgen.players.policy import ADVISOR
 
 GEN_GAMES = 400  # games of self-play per generation
@@ -145,7 +145,7 @@ def self_play_generation(config: TrainConfig, state: State, workers: int | None,
     every = sample_every(rs.board.cell_count, rs.players.pieces_for(config.players))
     g = state.generation
     net = state.packed() if g > 0 else None
-    model = MODEL_LEARNED if g > 0 else MODEL_NOW
+    model = MODEL_LEARNED if g > 0 else MODEL_LINEAR
     chunks = [(config.seed, g, c, min(CHUNK_GAMES, config.gen_games - c * CHUNK_GAMES))
               for c in range(math.ceil(config.gen_games / CHUNK_GAMES))]
     parts = []

@@ -109,7 +109,7 @@ def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
         if table is None:
             table = equity.compute_equity(ruleset, equity.QUICK_GAMES)[0]
     net = learned.stored_net(key, NF) if is_builtin else None  # the learned evaluation, where one ships
-    return make_tables(static, *shipped, old=old, equity=table, net=net)
+    return make_tables(static, *shipped, old=old, equity=table, net=net, net_default=key in learned.DEFAULT_KEYS)
 
 
 def fit_entry(spec: str, players: int, games: int = calibration.FULL_GAMES,
