@@ -1,5 +1,5 @@
 """Measures the named strengths: each against the next in the arena (win rate, 95% interval), and each one's
-error rate as the review sees it. Prints a Markdown table for docs/players.md and saves the figures as JSON.
+error rate as the review sees it. Prints a Markdown table for docs/measurements.md and saves the figures as JSON.
 
 Usage: python scripts/strength_ladder.py [RULESET] [MATCHES] [REVIEWED] [OUT.json]
   MATCHES contests per pair of neighbours (seats alternated, seed 2026), one number or one per pair, weakest

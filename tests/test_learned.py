@@ -179,7 +179,7 @@ def et_tables(spec: str):
 # Ocastudios' contests end by ruin inside the first game, so self-play almost never brings a piece home: the network
 # has seen no position like these, and there its bounded correction outweighs the linear model's small race terms.
 NEVER_SEEN = pytest.mark.xfail(strict=True, reason="Ocastudios: pieces home with the rest in the hand are never seen "
-                               "in self-play; the network thinks the first piece home a loss (docs/players.md)")
+                               "in self-play; the network thinks the first piece home a loss (docs/learning.md)")
 
 
 @pytest.mark.parametrize("spec", [pytest.param(s, marks=NEVER_SEEN) if s == "ocastudios" else s

@@ -39,7 +39,7 @@ HEADER = 4  # net[0:4] = dense inputs, buckets, hidden units, inputs in all; the
 SHIPPED_DIR = "data/learned"  # inside printgen.players: one file per "ruleset/players"
 FORMAT = "patolli-learned-evaluation/2"
 # The "ruleset/players" whose default advisor reads the shipped network: where it was measured stronger than the
-# linear model under the same search (docs/players.md, "The default evaluation of each ruleset").
+# linear model under the same search (docs/learning.md, "The default evaluation of each ruleset").
 DEFAULT_KEYS = frozenset({"bell/2", "ocastudios/2"})
 
 

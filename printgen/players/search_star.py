@@ -19,7 +19,7 @@ saves is work whose result cannot change the decision.
 - **Order** (`search_order.py`): the table's best move first, then by static evaluation.
 - **Iterative deepening** at the root: each level orders the next (the previous level's best first) and fills
   the table's best moves. With a margin, a root move whose value at one level is more than the margin below
-  the best is not searched deeper (filtering; MARGIN, measured in docs/players.md).
+  the best is not searched deeper (filtering; MARGIN, measured in docs/measurements.md).
 
 Everything is iterative with per-depth buffers in the scratch (numba caches no recursion) and allocates nothing.
 """
@@ -64,7 +64,7 @@ LO, HI = -1e-3, TOP + 1e-3  # strict bounds of every value the search meets
 W_A, W_B, W_ACC, W_P, W_GA, W_GB = range(6)  # columns of sc.win: node window, sum so far, its probability, score window
 S_NODES, S_HITS = 0, 1  # counters in sc.stats
 MARGIN = 0.05  # filtering under advise's time budget: root moves more than this below the best are not deepened
-# (contests do not filter: it changed decisions in whole contests, docs/players.md)
+# (contests do not filter: it changed decisions in whole contests, docs/measurements.md)
 NO_FILTER = -1.0  # a margin that filters nothing (and cuts at the root as plain Star1 does)
 PH_PROBE, PH_SEARCH = 0, 1  # a chance node's phases: probing each score's first move (Star2), then searching
 PROBE_FROM = 1  # probe chance nodes with at least this many casts left below them
