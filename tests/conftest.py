@@ -1,7 +1,12 @@
 """Fixtures for every test: the compiled engine is prepared once, before the first test, so that the
-one-time compile is not charged to whichever test happens to run first."""
+one-time compile is not charged to whichever test happens to run first. With several workers
+(pytest-xdist) one compiles while the others wait on a lock, then load what it cached."""
 
 from __future__ import annotations
+
+import fcntl
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +14,10 @@ import pytest
 @pytest.fixture(scope="session", autouse=True)
 def compiled_engine() -> None:
     """Compiles (or loads from the cache) every part of the engine and the players, once per run."""
+    from printgen.engine import jit
     from printgen.players import warmup
 
-    warmup.prepare(tuple(warmup.STEPS))
+    lock = Path(tempfile.gettempdir()) / f"patolli-warmup-{jit.source_stamp()[:16]}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
+        warmup.prepare(tuple(warmup.STEPS))
