@@ -20,17 +20,19 @@ def test_each_command_needs_known_steps():
 @needs_numba
 def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
-    assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor"]
+    # advice checks its calibration map on positions of random play: the players' code too
+    assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor", "players"]
     prepare_engine("advise")
     err = capsys.readouterr().err
     assert INTRO in err
-    assert "1/2: the rules kernel" in err and "2/2: the advisor's evaluation and search" in err
+    assert "1/3: the rules kernel" in err and "2/3: the advisor's evaluation and search" in err
+    assert "3/3: the computer players" in err
     assert "ready in" in err
     assert warmup.missing(warmup.NEEDS["advise"]) == []
-    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-rules"]
+    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rules"]
     prepare_engine("advise")
     assert capsys.readouterr().err == "", "a prepared engine starts without a word"
-    assert [s.key for s in warmup.missing(warmup.NEEDS["play"])] == ["players"]
+    assert [s.key for s in warmup.missing(warmup.NEEDS["solve"])] == ["solver"]
 
 
 @needs_numba

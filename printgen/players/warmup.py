@@ -115,11 +115,12 @@ STEPS = {
     "solver": Step("solver", "the solver of small games", _solver),
 }
 
-# What each command needs compiled before it starts work.
+# What each command needs compiled before it starts work. Advice shows calibrated chances, and a map is checked
+# against its evaluation's values on positions of random play (`chance_maps.fingerprint`): the players' code.
 NEEDS = {
     "play": ("rules", "advisor", "players"),
-    "advise": ("rules", "advisor"),
-    "review": ("rules", "advisor"),
+    "advise": ("rules", "advisor", "players"),
+    "review": ("rules", "advisor", "players"),
     "position": ("rules",),
     "replay": ("rules",),
     "arena": ("rules", "contests"),
