@@ -256,3 +256,42 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
 def test_solve_refuses_bad_input_in_one_line(args: list[str], words: str) -> None:
     r = runner.invoke(app, ["solve", "--measure", *args])
     assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
+
+
+def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_of_another(
+        tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    find_table.cache_clear()
+    rules = tmp_path / "tiny.toml"
+    rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--export", "tiny-2.toml"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["train", "--ruleset", "tiny-2.toml", "--games", "30", "--workers", "1",
+                            "--out", "net.json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--json", "--measure", "--levels", "1",
+                            "--games", "4", "--network", "net.json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.output.strip().splitlines()[-1])
+    assert report["network"] == "net.json" and report["yardstick"][0]["decisions"] > 0
+    # the advisor really reads it: the tables it measures with hold the network, as its default
+    from printgen.players import learned
+    from printgen.players.evaluation import MODEL_LEARNED, NF
+    from printgen.players.yardstick import network_tables, trained_network
+
+    table = find_table(solved_game(load_ruleset(str(rules)), 2), 2)
+    et = network_tables(table, trained_network(Path("net.json"), table))
+    assert int(et.default_model[0]) == MODEL_LEARNED
+    assert np.array_equal(et.net, learned.entry_net(learned.read_entry(Path("net.json")), NF, "net.json"))
+    # a network of another game, or --network without --measure: one line, exit 2
+    r = runner.invoke(app, ["train", "--ruleset", str(rules), "--games", "10", "--workers", "1", "--out", "other.json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--measure", "--levels", "0",
+                            "--games", "1", "--network", "other.json"])
+    assert r.exit_code == 2 and "not on tiny-2" in r.output and "Traceback" not in r.output, r.output
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--network", "net.json"])
+    assert r.exit_code == 2 and "give --measure too" in r.output
+    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--measure", "--network", "missing.json"])
+    assert r.exit_code == 2 and "missing.json" in r.output and "Traceback" not in r.output
+    find_table.cache_clear()

@@ -43,6 +43,8 @@ def solve(
     versus: Annotated[int, typer.Option("--versus", min=0, help="With --measure, also play perfect play against the "
                                         "advisor at each level for this many games, seats alternated.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Base seed of the measured games.")] = 1,
+    network: Annotated[Path | None, typer.Option("--network", help="With --measure, the advisor reads this network "
+                                                 "(`patolli train` on the --export file) as its evaluation.")] = None,
     export: Annotated[Path | None, typer.Option("--export", help="Also write the solved game as a ruleset file, "
                                                 "for `advise` and `play`.")] = None,
     force: ForceOpt = False,
@@ -61,11 +63,14 @@ def solve(
     from printgen.players.solver import solved_game
     from printgen.players.solver_store import find_table, save
     from printgen.players.yardstick import measure as run_measure
+    from printgen.players.yardstick import trained_network
     from printgen.players.yardstick import versus as run_versus
     from printgen.rulesets import load_ruleset
     from printgen.rulesets.export import export_toml
 
     wanted = parse_levels(levels) if measure else []
+    if network is not None and not measure:
+        raise OptionError("--network is the advisor's evaluation to measure: give --measure too")
     game = solved_game(load_ruleset(ruleset), pieces)
     if export is not None and export.exists() and not force:
         raise OptionError(f"{export} exists; give --force to overwrite it")
@@ -78,17 +83,19 @@ def solve(
         stored = save(table)
     if export is not None:
         write_atomic(export, export_toml(game))
+    net = trained_network(network, table) if network is not None else None
     results = []
     for level in wanted:
         with progress_bar(f"level {level}") as progress:
-            results.append(run_measure(table, level, games, seed, progress))
-    duels = [run_versus(table, level, versus, seed) for level in wanted] if versus else []
+            results.append(run_measure(table, level, games, seed, progress, net))
+    duels = [run_versus(table, level, versus, seed, net) for level in wanted] if versus else []
     report = {
         "game": game.name, "ruleset": ruleset, "pieces": pieces, "entries": table.layout.size,
         "positions": table.valid, "method": table.method, "sweeps": table.sweeps,
         "seconds": round(table.seconds, 2), "opening": round(table.opening_value(), 6),
         "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
-        "solved_now": stored is not None, "yardstick": [r.as_dict() for r in results],
+        "solved_now": stored is not None, "network": None if network is None else str(network),
+        "yardstick": [r.as_dict() for r in results],
         "versus": [{"level": level, "games": n, "perfect_won": won, "ci95": [round(x, 4) for x in wilson(won, n)]}
                    for level, (won, n) in zip(wanted if duels else [], duels, strict=True)],
     }
@@ -104,7 +111,8 @@ def solve(
     if export is not None:
         print(f"  ruleset written to {export}")
     if results:
-        print(f"advisor against perfect play, {games} advisor-vs-advisor games per level (95% intervals):")
+        reads = "" if network is None else f", reading {network}"
+        print(f"advisor{reads} against perfect play, {games} advisor-vs-advisor games per level (95% intervals):")
         print("  level  decisions  optimal                      with a real choice              mean loss per decision"
               "          random mover: optimal, loss")
         for r in results:

@@ -109,17 +109,25 @@ def _folders() -> list[Path]:
     return [shipped] + ([cached] if cached is not None else [])
 
 
-@cache
-def find_table(ruleset: Ruleset, players: int) -> Solution | None:
-    """Returns the solved table holding this game's positions (shipped or cached), or None."""
+def race_key(ruleset: Ruleset, players: int) -> str | None:
+    """Returns the key of the race a game's positions are (`solver.table_key`), or None where no table
+    could hold them: the same key, the same game for the solver, whatever the rulesets are called."""
     if not is_solvable(ruleset, players):
         return None
     t = tables_for(ruleset, players)
     try:
-        lt = layout_for(t)
+        return table_key(t, layout_for(t), cast_groups(ruleset)[1])
     except (TableTooLargeError, SolverError):
         return None
-    key = table_key(t, lt, cast_groups(ruleset)[1])
+
+
+@cache
+def find_table(ruleset: Ruleset, players: int) -> Solution | None:
+    """Returns the solved table holding this game's positions (shipped or cached), or None."""
+    key = race_key(ruleset, players)
+    if key is None:
+        return None
+    lt = layout_for(tables_for(ruleset, players))
     for folder in _folders():
         for path in sorted(folder.glob(f"*-{key}{SUFFIX}")):
             header, _ = read_header(path)

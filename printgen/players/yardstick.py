@@ -12,14 +12,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.rng import cast_marks
-from printgen.players import policy
+from printgen.errors import PatolliError
+from printgen.players import learned, policy
 from printgen.players.arena import wilson
+from printgen.players.evaluation import MODEL_LEARNED, NF, EvalTables
 from printgen.players.registry import Player, seeded_rng
 from printgen.players.search import make_scratch
 from printgen.players.solver import Solution
@@ -108,10 +111,43 @@ def perfect_move(solution: Solution, st: np.ndarray, marks: int, moves: np.ndarr
     return int(moves[int(np.argmax(out[:n]))])
 
 
-def versus(solution: Solution, level: int, games: int, seed: int = 1) -> tuple[int, int]:
-    """Returns (games won by perfect play, games) against the advisor at `level`, seats alternated."""
-    t = solution.tables
+def network_tables(solution: Solution, net: np.ndarray | None) -> EvalTables:
+    """Returns the evaluation tables the advisor reads on a solved game: its own, or with `net` (a packed
+    network, `learned.entry_net`) as its evaluation."""
     et = eval_tables_for(solution.ruleset, 2)
+    if net is None:
+        return et
+    return et._replace(net=np.asarray(net, dtype=np.float64), default_model=np.array([MODEL_LEARNED], dtype=np.int64))
+
+
+def trained_network(path: Path, solution: Solution) -> np.ndarray:
+    """Returns the packed network of a `patolli train` output file, checked to be trained on this solved game
+    (the ruleset `patolli solve --export` writes of it, two players)."""
+    from printgen.players.solver_store import race_key
+    from printgen.rulesets import load_ruleset
+
+    entry = learned.read_entry(path)
+    net = learned.entry_net(entry, NF, str(path))
+    trained_on = entry.get("ruleset")
+    if entry.get("players") != 2 or not isinstance(trained_on, str):
+        raise learned.LearnedError(f"{path}: a network for {entry.get('players')} players; the solved games are "
+                                   f"of two")
+    try:
+        key = race_key(load_ruleset(trained_on), 2)
+    except PatolliError as exc:
+        raise learned.LearnedError(f"{path}: trained on {trained_on!r}, which cannot be read here ({exc})") from None
+    if key != solution.key:
+        raise learned.LearnedError(f"{path}: trained on {trained_on!r}, not on {solution.ruleset.name}: write the "
+                                   f"solved game with `patolli solve --export FILE` and train on FILE")
+    return net
+
+
+def versus(solution: Solution, level: int, games: int, seed: int = 1,
+           net: np.ndarray | None = None) -> tuple[int, int]:
+    """Returns (games won by perfect play, games) against the advisor at `level`, seats alternated
+    (reading `net` as its evaluation when given)."""
+    t = solution.tables
+    et = network_tables(solution, net)
     sc = make_scratch(level, 0)
     spec = Player(policy.ADVISOR, level).spec()
     buffers = (np.zeros(sc.moves.shape[1]), np.zeros(lay.STATE_SIZE, dtype=np.int64),
@@ -141,11 +177,11 @@ def versus(solution: Solution, level: int, games: int, seed: int = 1) -> tuple[i
 
 
 def measure(solution: Solution, level: int, games: int, seed: int = 1,
-            progress: Callable[[int, int], None] | None = None) -> Yardstick:
-    """Returns the advisor's record at `level` over `games` advisor-vs-advisor games of a solved game."""
-    game = solution.ruleset
+            progress: Callable[[int, int], None] | None = None, net: np.ndarray | None = None) -> Yardstick:
+    """Returns the advisor's record at `level` over `games` advisor-vs-advisor games of a solved game
+    (reading `net` as its evaluation when given: a network trained on this game)."""
     t = solution.tables
-    et = eval_tables_for(game, 2)
+    et = network_tables(solution, net)
     sc = make_scratch(level, 0)
     spec = Player(policy.ADVISOR, level).spec()
     out = np.zeros(sc.moves.shape[1])
