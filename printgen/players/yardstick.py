@@ -137,8 +137,8 @@ def trained_network(path: Path, solution: Solution) -> np.ndarray:
     except PatolliError as exc:
         raise learned.LearnedError(f"{path}: trained on {trained_on!r}, which cannot be read here ({exc})") from None
     if key != solution.key:
-        raise learned.LearnedError(f"{path}: trained on {trained_on!r}, not on {solution.ruleset.name}: write the "
-                                   f"solved game with `patolli solve --export FILE` and train on FILE")
+        raise learned.LearnedError(f"{path}: trained on {trained_on!r}, not on {solution.ruleset.name}: train on "
+                                   f"the ruleset the solver exports of this game")
     return net
 
 
