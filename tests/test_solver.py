@@ -284,6 +284,12 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     et = network_tables(table, trained_network(Path("net.json"), table))
     assert int(et.default_model[0]) == MODEL_LEARNED
     assert np.array_equal(et.net, learned.entry_net(learned.read_entry(Path("net.json")), NF, "net.json"))
+    # from another directory, the ruleset named at training ("tiny-2.toml") is found beside the network
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert np.array_equal(trained_network(tmp_path / "net.json", table), et.net)
+    monkeypatch.chdir(tmp_path)
     # a network of another game, or --network without --measure: one line, exit 2
     r = runner.invoke(app, ["train", "--ruleset", str(rules), "--games", "10", "--workers", "1", "--out", "other.json"])
     assert r.exit_code == 0, r.output

@@ -132,8 +132,11 @@ def trained_network(path: Path, solution: Solution) -> np.ndarray:
     if entry.get("players") != 2 or not isinstance(trained_on, str):
         raise learned.LearnedError(f"{path}: a network for {entry.get('players')} players; the solved games are "
                                    f"of two")
+    base, plus, options = trained_on.partition("+")
+    beside = path.parent / base  # a ruleset file is named as it was at training: looked for beside the network first
+    spec = f"{beside}{plus}{options}" if base.endswith(".toml") and beside.is_file() else trained_on
     try:
-        key = race_key(load_ruleset(trained_on), 2)
+        key = race_key(load_ruleset(spec), 2)
     except PatolliError as exc:
         raise learned.LearnedError(f"{path}: trained on {trained_on!r}, which cannot be read here ({exc})") from None
     if key != solution.key:
