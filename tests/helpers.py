@@ -60,3 +60,12 @@ def _cairo_missing() -> str | None:
 
 CAIRO_MISSING = _cairo_missing()
 needs_cairo = pytest.mark.skipif(CAIRO_MISSING is not None, reason=CAIRO_MISSING or "")
+
+
+def interruptible() -> None:
+    """A `preexec_fn` that lets a child process be stopped by Ctrl-C (SIGINT) even where the test run was started
+    with SIGINT ignored (a shell's background job without job control ignores it, and children inherit that;
+    Python then installs no KeyboardInterrupt handler)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import interruptible
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -327,7 +328,7 @@ def test_ctrl_c_in_a_command_prints_one_line_and_exits_130(monkeypatch: pytest.M
 def test_sigint_stops_a_deep_search_within_a_second() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "advise", MIDGAME, "--cast", "1", "--level", "6"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).resolve().parents[1])
+                            cwd=Path(__file__).resolve().parents[1], preexec_fn=interruptible)
     time.sleep(4)  # start-up and the first seconds of a search that runs for many more
     start = time.perf_counter()
     proc.send_signal(signal.SIGINT)

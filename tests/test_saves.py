@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import interruptible
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -322,7 +323,7 @@ def test_ctrl_c_saves_says_how_to_go_on_and_exits_130(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "play", "-r", "gatigo", "--seed", "10", "--computer",
                              "advisor:1", "--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env)
+                            stderr=subprocess.PIPE, env=env, preexec_fn=interruptible)
     assert proc.stdin is not None
     proc.stdin.write(b"cast\n")  # seed 10: this cast can move, so it waits for the move
     proc.stdin.flush()

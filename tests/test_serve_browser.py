@@ -183,6 +183,35 @@ def test_a_solo_game_advice_undo_and_a_corrected_cast(server: Server, browser, t
     page.screenshot(path=str(tmp_path / "solo.png"))
 
 
+def test_an_answer_older_than_an_action_never_draws_the_table_back(server: Server, browser) -> None:
+    """A refresh under way when the person acts (a phone following the table live) answers after the action: its
+    older table is dropped, so the page never offers again a cast that has been made (the server would refuse it)."""
+    page = browser.new_page(viewport=PHONE)
+    _new_game(page, server, "late", referee=2)
+    while page.evaluate("state.phase") == "bet" or page.evaluate("state.pending") is not None:
+        _drive(page, 1)
+    held: list[tuple[sync_api.Route, sync_api.APIResponse]] = []
+
+    def hold(route: sync_api.Route) -> None:
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # the table as it is now, given to the page only after the cast
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/api/games/late(\?.*)?$"), hold)
+    page.evaluate("() => { window.late = refresh(); }")
+    while not held:
+        page.wait_for_timeout(20)
+    before = page.evaluate("state.stamp")
+    _tap_and_wait(page, page.locator("#controls button.primary").first)  # cast
+    after = page.evaluate("state.stamp")
+    assert after != before
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    assert page.evaluate("window.late.then(() => state.stamp)") == after
+    assert page.evaluate("document.body.dataset.stamp") == after
+
+
 def test_two_browsers_follow_one_table_and_a_killed_server_loses_nothing(server: Server, browser) -> None:
     one = browser.new_page(viewport=PHONE)
     _start_solo(one, server.url, "shared")

@@ -214,10 +214,21 @@ async function openGame(name) {
   } catch (e) { showError(e); }
 }
 
+// Each request for the table's state takes a ticket; an answer older than the one on screen is dropped, so a
+// refresh that was under way when an action began never draws the table as it was before the action.
+let asked = 0;
+let shown = 0;
+
+function drawLatest(ticket, s) {
+  if (ticket < shown) return;
+  shown = ticket;
+  draw(s);
+}
+
 async function refresh() {
   if (!game) return;
-  const s = await api(`/api/games/${encodeURIComponent(game)}`);
-  draw(s);
+  const ticket = ++asked;
+  drawLatest(ticket, await api(`/api/games/${encodeURIComponent(game)}`));
 }
 
 function follow() {
@@ -238,11 +249,12 @@ async function act(path, body) {
   if (busy) return;
   setBusy(true);
   try {
+    const ticket = ++asked;
     const s = await api(`/api/games/${encodeURIComponent(game)}/${path}`, body || {});
     selected = suggestion = null;
     $("panel").replaceChildren();
     if (s.undo) showList(s.undo.title, s.undo.lines);
-    draw(s);
+    drawLatest(ticket, s);
   } catch (e) { showError(e); } finally { setBusy(false); }
   if (state && state.computers_to_play && !state.people_out) setTimeout(() => act("continue"), 50);
 }
@@ -446,8 +458,9 @@ async function playOut() {
   try {
     let s = state;
     while (!s.over) {
+      const ticket = ++asked;
       s = await api(`/api/games/${encodeURIComponent(game)}/continue`, { all: true });
-      draw(s);
+      drawLatest(ticket, s);
     }
   } catch (e) { showError(e); } finally { setBusy(false); }
 }
