@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 from printgen.files import write_atomic
-from printgen.players.arena import arena
-from printgen.players.registry import GATIGO_NAMES
+from printgen.players.lab.arena import arena
+from printgen.players.roster.registry import GATIGO_NAMES
 
 if __name__ == "__main__":
     level = int(sys.argv[1]) if len(sys.argv) > 1 else 2

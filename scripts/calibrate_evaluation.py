@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from printgen.files import write_atomic
-from printgen.players import equity
-from printgen.players.calibration import FULL_GAMES, SEED
-from printgen.players.weights import write_weights
+from printgen.players.evaluation import equity
+from printgen.players.evaluation.weights import write_weights
+from printgen.players.roster.fit import FULL_GAMES, SEED
 from printgen.rulesets import load_ruleset
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),

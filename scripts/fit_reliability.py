@@ -26,10 +26,7 @@ import time
 from pathlib import Path
 
 from printgen.files import write_atomic
-from printgen.players.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
-from printgen.players.evaluation import MODEL_NOW
-from printgen.players.levels import DEFAULT_LEVEL
-from printgen.players.reliability import (
+from printgen.players.analysis.reliability import (
     COLUMNS,
     R_CONTEST,
     cross_fitted,
@@ -39,6 +36,9 @@ from printgen.players.reliability import (
     record,
     save_records,
 )
+from printgen.players.evaluation.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
+from printgen.players.evaluation.features import MODEL_NOW
+from printgen.players.search.levels import DEFAULT_LEVEL
 from printgen.rulesets import load_ruleset
 
 RULESETS = ("bell", "gatigo", "neeley", "ocastudios")

@@ -13,13 +13,13 @@ import sys
 import numpy as np
 
 from printgen.engine import kernel as k
-from printgen.players import search_star as ss
-from printgen.players.benchmark import sample_positions
-from printgen.players.registry import seeded_rng
-from printgen.players.search import GAME_WEIGHT, make_scratch
-from printgen.players.search import best_move as plain_best
-from printgen.players.search_time import analyse
-from printgen.players.weights import eval_tables_for
+from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.lab.benchmark import sample_positions
+from printgen.players.roster.registry import seeded_rng
+from printgen.players.search import pruned as ss
+from printgen.players.search.deepening import analyse
+from printgen.players.search.plain import GAME_WEIGHT, make_scratch
+from printgen.players.search.plain import best_move as plain_best
 from printgen.rulesets import BUILTIN
 
 

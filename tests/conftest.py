@@ -15,7 +15,7 @@ import pytest
 def compiled_engine() -> None:
     """Compiles (or loads from the cache) every part of the engine and the players, once per run."""
     from printgen.engine import jit
-    from printgen.players import warmup
+    from printgen.players.lab import warmup
 
     lock = Path(tempfile.gettempdir()) / f"patolli-warmup-{jit.source_stamp()[:16]}.lock"
     with lock.open("w") as held:

@@ -13,7 +13,7 @@ from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
 from printgen.engine.tables import tables_for
-from printgen.players.solver import cast_groups
+from printgen.players.solve.solver import cast_groups
 from printgen.rulesets.model import Ruleset
 
 

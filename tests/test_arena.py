@@ -10,8 +10,8 @@ from helpers import needs_cairo
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
-from printgen.players.arena import play_pairings, wilson
-from printgen.players.tournament import VARIABLES, run_tournament, write_tournament
+from printgen.players.lab.arena import play_pairings, wilson
+from printgen.players.lab.tournament import VARIABLES, run_tournament, write_tournament
 
 runner = CliRunner()
 

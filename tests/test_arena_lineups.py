@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.errors import OptionError
-from printgen.players.arena import lineup_arena, play_lineups, play_pairings
-from printgen.players.seating import seatings, team_of
+from printgen.players.lab.arena import lineup_arena, play_lineups, play_pairings
+from printgen.players.lab.seating import seatings, team_of
 
 runner = CliRunner()
 FOUR = ["advisor:0", "gatigo:S1T2", "gatigo:S1T0", "gatigo:S3T0"]

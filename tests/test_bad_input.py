@@ -24,7 +24,7 @@ from printgen.engine.notation import from_compact, from_json, to_json
 from printgen.errors import NotationError, PatolliError, PositionError, RulesetError
 from printgen.files import read_user_text
 from printgen.inputs import is_whole_number, whole_number
-from printgen.players import calibration
+from printgen.players.roster import fit as calibration
 from printgen.rulesets import load_ruleset, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import builtin_text
@@ -297,8 +297,8 @@ def test_standard_input_is_read_to_a_limit() -> None:
 
 def test_the_paused_search_gives_the_same_answer_as_one_call() -> None:
     from printgen.engine import kernel as k
-    from printgen.players import search
-    from printgen.players.weights import eval_tables_for
+    from printgen.players.evaluation.weights import eval_tables_for
+    from printgen.players.search import plain as search
 
     pos = from_compact(MIDGAME)
     t, et = pos.tables, eval_tables_for(pos.ruleset, 2)
@@ -314,7 +314,7 @@ def test_the_paused_search_gives_the_same_answer_as_one_call() -> None:
 
 
 def test_ctrl_c_in_a_command_prints_one_line_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    import printgen.players.advisor as advisor  # advise_cmd imports it when the command runs
+    import printgen.players.analysis.advisor as advisor  # advise_cmd imports it when the command runs
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt

@@ -11,9 +11,10 @@ import pytest
 from helpers import P
 from typer.testing import CliRunner
 
-from printgen.players import chance_maps, reliability
-from printgen.players.chance_maps import ChanceMap, fit_beta, fit_isotonic
-from printgen.players.evaluation import MODEL_2026, MODEL_NOW
+from printgen.players.analysis import reliability
+from printgen.players.evaluation import chance_maps
+from printgen.players.evaluation.chance_maps import ChanceMap, fit_beta, fit_isotonic
+from printgen.players.evaluation.features import MODEL_2026, MODEL_NOW
 from printgen.rulesets import load_ruleset
 
 runner = CliRunner()
@@ -126,7 +127,7 @@ def _with_map(monkeypatch: pytest.MonkeyPatch, level: int, stamp: str) -> None:
 
 
 def test_a_fresh_map_is_applied_and_a_stale_one_never(monkeypatch: pytest.MonkeyPatch) -> None:
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
 
     rs, pos = load_ruleset("ocastudios"), P(MIDGAME)
     _with_map(monkeypatch, 1, chance_maps.fingerprint(rs, 2, MODEL_NOW, 1))
@@ -224,8 +225,8 @@ def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:
 def test_every_built_in_ruleset_ships_a_fresh_map_for_the_default_advisor() -> None:
     # A change of the evaluation's values (its code, its weights, a network) stales the maps on purpose; this says so
     # here, so they are refitted (python scripts/fit_reliability.py) before it ships, not found unmapped by a user.
-    from printgen.players.evaluation import MODEL_NOW
-    from printgen.players.levels import DEFAULT_LEVEL
+    from printgen.players.evaluation.features import MODEL_NOW
+    from printgen.players.search.levels import DEFAULT_LEVEL
 
     for spec in ("bell", "gatigo", "neeley", "ocastudios"):
         assert chance_maps.fresh_entry(load_ruleset(spec), 2, MODEL_NOW, DEFAULT_LEVEL) is not None, spec

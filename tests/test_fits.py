@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from printgen.players import calibration, equity
-from printgen.players.evaluation import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW
-from printgen.players.registry import player
-from printgen.players.weights import SHIPPED_2026, stored_weights
+from printgen.players.evaluation import equity
+from printgen.players.evaluation.features import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW
+from printgen.players.evaluation.weights import SHIPPED_2026, stored_weights
+from printgen.players.roster import fit as calibration
+from printgen.players.roster.registry import player
 from printgen.rulesets import load_ruleset
 
 runner = CliRunner()
@@ -110,7 +111,7 @@ def test_bad_player_names_say_what_is_wrong(name: str) -> None:
 
 
 def test_the_rollout_player_beats_random() -> None:
-    from printgen.players.arena import arena
+    from printgen.players.lab.arena import arena
 
     r = arena("gatigo", "rollout:4", "random", 20, seed=3, workers=1).result
     assert r.wins_a >= 18
@@ -119,7 +120,7 @@ def test_the_rollout_player_beats_random() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", BUILTIN_TWO)
 def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
-    from printgen.players.arena import arena
+    from printgen.players.lab.arena import arena
 
     r = arena(spec, "advisor", "rollout:32", 40, seed=13).result
     lo, _ = r.ci95

@@ -13,8 +13,8 @@ from printgen.cli.app import app
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
-from printgen.players import learned
-from printgen.players.evaluation import (
+from printgen.players.evaluation import learned
+from printgen.players.evaluation.features import (
     MODEL_LEARNED,
     MODEL_LINEAR,
     MODEL_NOW,
@@ -25,9 +25,9 @@ from printgen.players.evaluation import (
     evaluation_buffers,
     features,
 )
-from printgen.players.registry import player
-from printgen.players.train import TrainConfig, checkpoint_path, train
-from printgen.players.weights import eval_tables_for
+from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.lab.train import TrainConfig, checkpoint_path, train
+from printgen.players.roster.registry import player
 from printgen.rulesets import BUILTIN, load_ruleset
 
 runner = CliRunner()

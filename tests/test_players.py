@@ -14,10 +14,10 @@ from helpers import P, marks
 from printgen.engine import kernel as k
 from printgen.engine.position import Position
 from printgen.errors import OptionError
-from printgen.players import gatigo
-from printgen.players.advisor import estimate
-from printgen.players.evaluation import cast_probabilities
-from printgen.players.registry import GATIGO_NAMES, player, seeded_rng
+from printgen.players.analysis.advisor import estimate
+from printgen.players.evaluation.features import cast_probabilities
+from printgen.players.roster.registry import GATIGO_NAMES, player, seeded_rng
+from printgen.players.search import gatigo
 from printgen.rulesets import load_ruleset
 
 GATIGO = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0"
@@ -145,7 +145,7 @@ def test_an_over_contest_is_won_or_lost_for_sure() -> None:
 SCRIPT = """
 import json, numpy as np
 from printgen.engine import kernel as k
-from printgen.players.arena import play_pairings
+from printgen.players.lab.arena import play_pairings
 from printgen.engine.jit import JIT
 out = {"jit": JIT}
 for a, b in (("gatigo:S3T0", "gatigo:S2T1"), ("advisor:1", "random"), ("gatigo:S1T2", "gatigo:S0T0")):
@@ -170,7 +170,7 @@ def test_players_play_identical_contests_compiled_and_as_plain_python() -> None:
 
 
 def test_the_advisor_picks_the_move_it_rates_best() -> None:
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
 
     pos = P(f"{GATIGO} | A 20 cw 24,10,h,h,h | B 20 cw 27,h,h,h,h")
     a = advise(pos, marks(pos, 3), level=1)

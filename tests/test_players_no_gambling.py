@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.record import Record
-from printgen.players.advisor import estimate
-from printgen.players.arena import play_pairings
+from printgen.players.analysis.advisor import estimate
+from printgen.players.lab.arena import play_pairings
 
 runner = CliRunner()
 BACK = ("bell+no_gambling_backwards/2 g1 move A starter=A last=- pool=0 offering=0 | A 0 cw 12,3,h,h,h,h back=12 "

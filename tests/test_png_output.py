@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.errors import MissingLibraryError
-from printgen.players.heatmap import heatmap_svg, write_heatmap
-from printgen.players.tournament import run_tournament, write_tournament
+from printgen.players.lab.heatmap import heatmap_svg, write_heatmap
+from printgen.players.lab.tournament import run_tournament, write_tournament
 
 runner = CliRunner()
 NO_CAIRO = ("error: PNG output needs the cairo library: install the Debian package libcairo2 "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from printgen.players import pool
+from printgen.players.lab import pool
 
 _SETUP: dict[str, int] = {}
 

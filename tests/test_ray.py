@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from printgen.players import pool
-from printgen.players.arena import play_pairings
+from printgen.players.lab import pool
+from printgen.players.lab.arena import play_pairings
 
 ray = pytest.importorskip("ray", reason='Ray is not installed (pip install "printgen[ray]")')
 
@@ -61,7 +61,7 @@ def test_arena_totals_on_ray_equal_the_local_ones():
 
 @pytest.mark.slow
 def test_training_on_ray_writes_the_weights_of_a_local_run(tmp_path: Path):
-    from printgen.players.train import TrainConfig, train
+    from printgen.players.lab.train import TrainConfig, train
 
     config = TrainConfig("gatigo", 2, seed=4, games=16, hidden=4, gen_games=8, epochs=1)  # two generations of eight
     train(config, tmp_path / "local.json", workers=1)

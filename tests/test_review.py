@@ -21,10 +21,10 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
 from printgen.errors import OptionError
-from printgen.players.explain import Why, describe, reasons, why_not
-from printgen.players.levels import STRENGTHS
-from printgen.players.registry import player, seeded_rng
-from printgen.players.review import GRADE_LIMITS, Grade, grade_of, review, tutor_threshold
+from printgen.players.analysis.reasons import Why, describe, reasons, why_not
+from printgen.players.analysis.review import GRADE_LIMITS, Grade, grade_of, review, tutor_threshold
+from printgen.players.roster.registry import player, seeded_rng
+from printgen.players.search.levels import STRENGTHS
 from printgen.rulesets import load_ruleset
 from printgen.rulesets.export import export_toml
 
@@ -226,7 +226,7 @@ def _tutor_script(tmp_path: Path) -> tuple[str, str, str, str]:
     playing a seeded session as `play` would."""
     from printgen.cli.narrate import describe as narrate
     from printgen.play.session import Session
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
 
     class Quiet:
         def say(self, text: str) -> None:

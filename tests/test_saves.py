@@ -351,7 +351,7 @@ def test_tournament_into_an_unusable_folder_fails_before_playing(tmp_path: Path,
     def never(*args, **kwargs):
         raise AssertionError("the tournament was played before the folder was checked")
 
-    monkeypatch.setattr("printgen.players.tournament.run_tournament", never)
+    monkeypatch.setattr("printgen.players.lab.tournament.run_tournament", never)
     (tmp_path / "file").write_text("x")
     line = one_error_line(cli("tournament", "--out", str(tmp_path / "file" / "out"), "-n", "1"))
     assert str(tmp_path / "file") in line and "is a file" in line

@@ -14,15 +14,15 @@ from typer.testing import CliRunner
 from printgen.cli.app import app
 from printgen.engine import kernel as k
 from printgen.engine.position import Phase, Position
-from printgen.players import search_star as ss
-from printgen.players.advisor import advise
-from printgen.players.benchmark import pieces_on_board, sample_positions
-from printgen.players.evaluation import cast_probabilities
-from printgen.players.registry import player, seeded_rng
-from printgen.players.search import GAME_WEIGHT, make_scratch
-from printgen.players.search import analyse as plain_analyse
-from printgen.players.search_time import analyse as star_analyse
-from printgen.players.weights import eval_tables_for
+from printgen.players.analysis.advisor import advise
+from printgen.players.evaluation.features import cast_probabilities
+from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.lab.benchmark import pieces_on_board, sample_positions
+from printgen.players.roster.registry import player, seeded_rng
+from printgen.players.search import pruned as ss
+from printgen.players.search.deepening import analyse as star_analyse
+from printgen.players.search.plain import GAME_WEIGHT, make_scratch
+from printgen.players.search.plain import analyse as plain_analyse
 from printgen.rulesets import load_ruleset
 
 runner = CliRunner()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.players.weights import eval_tables_for
+from printgen.players.evaluation.weights import eval_tables_for
 from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN
@@ -399,8 +399,8 @@ def test_a_referee_carries_a_whole_contest_on_every_ruleset(short_servers: Calla
 def test_a_bankrupt_person_lets_the_rest_play_out(short_server: Server, browser) -> None:
     from printgen.play.session import Session
     from printgen.play.table import Table
-    from printgen.players.advisor import advise
-    from printgen.players.registry import player
+    from printgen.players.analysis.advisor import advise
+    from printgen.players.roster.registry import player
 
     rs = load_ruleset(short_server.ruleset)
     path = short_server.saves / "broke.json"

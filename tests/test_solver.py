@@ -16,11 +16,11 @@ from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
 from printgen.engine.rng import cast_marks
-from printgen.players.registry import seeded_rng
-from printgen.players.solver import a_begins, monotone, solve, solved_game
-from printgen.players.solver_index import decode, encode
-from printgen.players.solver_store import SCALE, find_table, save
-from printgen.players.yardstick import measure
+from printgen.players.analysis.yardstick import measure
+from printgen.players.roster.registry import seeded_rng
+from printgen.players.solve.index import decode, encode
+from printgen.players.solve.solver import a_begins, monotone, solve, solved_game
+from printgen.players.solve.store import SCALE, find_table, save
 from printgen.rulesets import load_ruleset, parse_ruleset
 from printgen.rulesets.load import read_toml
 
@@ -122,7 +122,7 @@ def _played_states(game, games: int = 20):  # -> list[np.ndarray]
 def test_a_position_decoded_from_its_index_plays_as_the_kernel_state_does(spec: str) -> None:
     game = (tiny(pieces=2, direction="choose", first_any=True, wedge="move_back", capture='["centre"]')
             if spec.startswith("tiny") else solved_game(load_ruleset(spec), 2))
-    from printgen.players.solver_index import layout_for
+    from printgen.players.solve.index import layout_for
 
     t = Position.new(game, 2).tables
     lt = layout_for(t)
@@ -190,7 +190,7 @@ def test_a_stored_table_reads_back_to_16_bits_and_is_found_for_the_same_race(tmp
 
 
 def test_advise_gives_exact_values_on_a_solved_game_and_says_so(tmp_path: Path, monkeypatch) -> None:
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
 
     monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path))
     find_table.cache_clear()
@@ -210,7 +210,7 @@ def test_advise_gives_exact_values_on_a_solved_game_and_says_so(tmp_path: Path, 
 
 
 def test_perfect_play_never_loses_to_the_advisor_over_many_games_on_average() -> None:
-    from printgen.players.yardstick import versus
+    from printgen.players.analysis.yardstick import versus
 
     solution = solve(tiny(capture='["centre", "start", "end"]', pieces=1, direction="choose", first_any=True))
     won, games = versus(solution, 0, 200, seed=2)
@@ -276,9 +276,9 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     report = json.loads(r.output.strip().splitlines()[-1])
     assert report["network"] == "net.json" and report["yardstick"][0]["decisions"] > 0
     # the advisor really reads it: the tables it measures with hold the network, as its default
-    from printgen.players import learned
-    from printgen.players.evaluation import MODEL_LEARNED, NF
-    from printgen.players.yardstick import network_tables, trained_network
+    from printgen.players.analysis.yardstick import network_tables, trained_network
+    from printgen.players.evaluation import learned
+    from printgen.players.evaluation.features import MODEL_LEARNED, NF
 
     table = find_table(solved_game(load_ruleset(str(rules)), 2), 2)
     et = network_tables(table, trained_network(Path("net.json"), table))

@@ -50,6 +50,6 @@ def test_the_command_line_loads_no_engine_or_renderer_until_a_command_needs_it()
 
     code = ("import sys; import printgen.cli.app\n"
             "print(sorted(m for m in ('numba', 'numpy', 'reportlab', 'svgwrite', 'printgen.engine.kernel',\n"
-            "             'printgen.players.search', 'typer.rich_utils') if m in sys.modules))")
+            "             'printgen.players.search.plain', 'typer.rich_utils') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout.strip() == "[]"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from printgen.players.evaluation import FEATURE_NAMES, NF
-from printgen.players.weights import WeightsError, load_weights, stored_weights
+from printgen.players.evaluation.features import FEATURE_NAMES, NF
+from printgen.players.evaluation.weights import WeightsError, load_weights, stored_weights
 
 PLAYERS = Path(__file__).resolve().parent.parent / "printgen" / "players"
 
@@ -62,14 +62,14 @@ def test_a_weights_file_with_items_weights_missing_is_refused(tmp_path: Path) ->
 
 
 def test_the_evaluation_imports_without_the_fitting_code() -> None:
-    code = ("import sys, printgen.players.evaluation\n"
+    code = ("import sys, printgen.players.evaluation.features\n"
             "print(sorted(m for m in sys.modules if m.startswith('printgen.players')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=PLAYERS.parent.parent).stdout
     loaded = ast.literal_eval(out)
-    assert "printgen.players.evaluation" in loaded
-    assert not {"printgen.players.calibration", "printgen.players.weights", "printgen.players.policy",
-                "printgen.players.search"} & set(loaded)
+    assert "printgen.players.evaluation.features" in loaded
+    assert not {"printgen.players.roster.fit", "printgen.players.evaluation.weights", "printgen.players.search.policy",
+                "printgen.players.search.plain"} & set(loaded)
 
 
 def _imports(path: Path) -> set[str]:

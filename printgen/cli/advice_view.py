@@ -12,8 +12,8 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
 from printgen.lang.grammar import counted, plural
-from printgen.players.advisor import Analysis
-from printgen.players.explain import describe, reasons, summary
+from printgen.players.analysis.advisor import Analysis
+from printgen.players.analysis.reasons import describe, reasons, summary
 
 ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
 

@@ -12,7 +12,7 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
 
 LevelOpt = Annotated[int, typer.Option("--level", "-l", min=0, max=MAX_LEVEL,
                                        help="Search depth in casts: higher is stronger and slower.")]
@@ -42,7 +42,7 @@ def advise_command(
     from printgen.cli.position_input import read_position
     from printgen.engine.position import Phase
     from printgen.lang import LANGS
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
 
     if lang not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")

@@ -20,7 +20,7 @@ from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
 from printgen.errors import OptionError
 
 if TYPE_CHECKING:
-    from printgen.players.arena import ArenaResult, LineupArenaResult, LineupResult
+    from printgen.players.lab.arena import ArenaResult, LineupArenaResult, LineupResult
 
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
                                                 "core, or every CPU of the Ray cluster). Results do not depend "
@@ -73,9 +73,9 @@ def arena(
     Plays many contests to bankruptcy. Two players alternate seats; three or four play every seating
     (with partnerships, both team arrangements), so each sits in each seat equally often.
     """
-    from printgen.players.arena import arena as run_arena
-    from printgen.players.arena import check_player_count, lineup_arena
-    from printgen.players.registry import player
+    from printgen.players.lab.arena import arena as run_arena
+    from printgen.players.lab.arena import check_player_count, lineup_arena
+    from printgen.players.roster.registry import player
     from printgen.rulesets import load_ruleset
 
     names = line_up(players)
@@ -84,7 +84,7 @@ def arena(
     for name in names:
         player(name)  # bad names are said before the engine is prepared
     if ray is not None:
-        from printgen.players.pool import connect_ray
+        from printgen.players.lab.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")
@@ -133,7 +133,7 @@ def _label(names: tuple[str, ...], i: int) -> str:
 
 def lineup_json(r: LineupArenaResult) -> dict[str, Any]:
     """Returns a line-up arena's result for programs: per player and team, with intervals and measures."""
-    from printgen.players.seating import team_of
+    from printgen.players.lab.seating import team_of
 
     res = r.result
     per = res.matches

@@ -10,7 +10,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 
 PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advisor:1", "gatigo:S3T1"),
             ("advisor:2", "gatigo:S3T1")]
@@ -35,7 +35,7 @@ def bench_players(
     Each level is timed on positions from seeded games of the advisor against itself: decisions with a real choice
     and 8 to 10 pieces on the board (both seats counted). Contests to bankruptcy per second are counted on one core.
     """
-    from printgen.players.benchmark import PIECES, SAMPLER, contest_throughput, decision_latency, sample_positions
+    from printgen.players.lab.benchmark import PIECES, SAMPLER, contest_throughput, decision_latency, sample_positions
     from printgen.rulesets import BUILTIN
 
     prepare_engine("bench-players")
@@ -64,7 +64,7 @@ def bench_players(
 
 def _print(sample, latency, speed) -> None:
     """Prints one ruleset's figures."""
-    from printgen.players.benchmark import SAMPLER
+    from printgen.players.lab.benchmark import SAMPLER
 
     print(f"{sample.ruleset}: time per decision on {len(sample.positions)} positions from {SAMPLER} self-play, "
           f"{sample.fewest}–{sample.most} pieces on the board, warm:")

@@ -11,7 +11,7 @@ import typer
 from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt, PlayersOpt
-from printgen.players.levels import DEFAULT_LEVEL
+from printgen.players.search.levels import DEFAULT_LEVEL
 
 TARGETS: dict[str, float] = {"median": 0.100, "p95": 0.300, "memory_mb": 300.0}
 

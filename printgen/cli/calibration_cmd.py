@@ -13,12 +13,12 @@ from printgen.cli.arena_cmd import WorkersOpt, progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
-from printgen.players.levels import DEFAULT_LEVEL
+from printgen.players.search.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from printgen.players.reliability import Reliability
+    from printgen.players.analysis.reliability import Reliability
 
 FIGURE_SUFFIXES = (".svg", ".png")
 TITLES = {"game": "win the game", "contest": "win the contest"}
@@ -51,11 +51,11 @@ def calibration(
     """
     from printgen.errors import OptionError
     from printgen.files import check_writable
-    from printgen.players.arena import default_workers
-    from printgen.players.chance_maps import fingerprint, fresh_entry, map_key
-    from printgen.players.evaluation import MODEL_NOW
-    from printgen.players.reliability import load_records, record
-    from printgen.players.reliability import save_records as write_records
+    from printgen.players.analysis.reliability import load_records, record
+    from printgen.players.analysis.reliability import save_records as write_records
+    from printgen.players.evaluation.chance_maps import fingerprint, fresh_entry, map_key
+    from printgen.players.evaluation.features import MODEL_NOW
+    from printgen.players.lab.arena import default_workers
     from printgen.rulesets import load_ruleset
 
     for path, suffixes, what in ((output, FIGURE_SUFFIXES, "the figure is written as .svg or .png"),
@@ -104,7 +104,7 @@ def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
                 seed: int) -> dict[str, dict[str, tuple[str, Reliability]]]:
     """Returns, per quantity, each way of showing it (as searched, held out, the shipped map) with its label
     and measurement."""
-    from printgen.players.reliability import COLUMNS, R_CONTEST, cross_fitted, fit_quantity, measure
+    from printgen.players.analysis.reliability import COLUMNS, R_CONTEST, cross_fitted, fit_quantity, measure
 
     out: dict[str, dict[str, tuple[str, Reliability]]] = {}
     for quantity, (s_col, w_col) in COLUMNS.items():

@@ -12,7 +12,7 @@ def prepare_engine(command: str) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from printgen.players import warmup
+    from printgen.players.lab import warmup
 
     todo = warmup.missing(warmup.NEEDS[command])
     if not todo:

@@ -66,7 +66,7 @@ def play(
     from printgen.cli.narrate import describe
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
-    from printgen.players.review import tutor_threshold
+    from printgen.players.analysis.review import tutor_threshold
     from printgen.rulesets import load_ruleset
 
     console = Console(highlight=False)

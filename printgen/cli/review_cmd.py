@@ -17,7 +17,7 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError, OverwriteError
-from printgen.players.levels import DEFAULT_LEVEL
+from printgen.players.search.levels import DEFAULT_LEVEL
 
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
 
@@ -43,7 +43,7 @@ def review_command(
     from rich.console import Console
 
     from printgen.cli.review_view import print_review, read_contest, review_json
-    from printgen.players.review import review
+    from printgen.players.analysis.review import review
 
     if output is not None and output.suffix.lower() not in OUTPUTS:
         raise OptionError(f"--output {output}: write a review as {', '.join(OUTPUTS)}")

@@ -12,7 +12,7 @@ from printgen.engine.record import FORMAT as RECORD_FORMAT
 from printgen.engine.record import RECORD_LIMIT, Record
 from printgen.errors import NotationError, PatolliError
 from printgen.files import FileError, read_user_json
-from printgen.players.review import GRADE_LIMITS, Grade, Review, TurnReview, explain_turn
+from printgen.players.analysis.review import GRADE_LIMITS, Grade, Review, TurnReview, explain_turn
 
 FORMAT, VERSION = "patolli-review", 1
 SPARKS = "▁▂▃▄▅▆▇█"

@@ -55,7 +55,7 @@ def serve(
 def _warm(rs: object) -> None:
     """Loads the compiled engine into this process (a cast, a move and advice once), so no tap waits for it."""
     from printgen.engine.position import Position
-    from printgen.players.advisor import advise
+    from printgen.players.analysis.advisor import advise
     from printgen.rulesets.model import Ruleset
 
     assert isinstance(rs, Ruleset)

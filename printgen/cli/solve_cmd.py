@@ -14,7 +14,7 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
 from printgen.errors import OptionError
-from printgen.players.levels import MAX_LEVEL
+from printgen.players.search.levels import MAX_LEVEL
 
 
 def parse_levels(text: str) -> list[int]:
@@ -58,13 +58,13 @@ def solve(
     --measure, the advisor's decisions are judged against perfect play.
     """
     from printgen.files import write_atomic
-    from printgen.players.arena import wilson
-    from printgen.players.solver import solve as run_solve
-    from printgen.players.solver import solved_game
-    from printgen.players.solver_store import find_table, save
-    from printgen.players.yardstick import measure as run_measure
-    from printgen.players.yardstick import trained_network
-    from printgen.players.yardstick import versus as run_versus
+    from printgen.players.analysis.yardstick import measure as run_measure
+    from printgen.players.analysis.yardstick import trained_network
+    from printgen.players.analysis.yardstick import versus as run_versus
+    from printgen.players.lab.arena import wilson
+    from printgen.players.solve.solver import solve as run_solve
+    from printgen.players.solve.solver import solved_game
+    from printgen.players.solve.store import find_table, save
     from printgen.rulesets import load_ruleset
     from printgen.rulesets.export import export_toml
 

@@ -23,7 +23,7 @@ from printgen.engine import jit
 COLD_KEYS = ("rules", "advisor", "players")  # what `play` and `advise` need
 _COLD_SCRIPT = """
 import json, sys, time
-from printgen.players import warmup
+from printgen.players.lab import warmup
 times = {}
 for key in sys.argv[1:]:
     start = time.perf_counter()
@@ -66,7 +66,7 @@ def mid_game_position() -> str:
     from printgen.engine.notation import to_compact
     from printgen.engine.position import Phase, Position
     from printgen.engine.rng import cast_marks
-    from printgen.players.registry import player, seeded_rng
+    from printgen.players.roster.registry import player, seeded_rng
     from printgen.rulesets import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)

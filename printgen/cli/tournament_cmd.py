@@ -33,8 +33,8 @@ def tournament(
     Writes the tables (CSV, JSON) and heatmaps (SVG, PNG). The GATIGO paper's experiment is
     `--ruleset gatigo --matches 5000 --seed 1`.
     """
-    from printgen.players.heatmap import HEATMAPS
-    from printgen.players.tournament import run_tournament, write_tournament
+    from printgen.players.lab.heatmap import HEATMAPS
+    from printgen.players.lab.tournament import run_tournament, write_tournament
     from printgen.render.raster import load_cairosvg
 
     check_folder(out)  # before the long work, not after it
@@ -45,7 +45,7 @@ def tournament(
     if busy and not force:
         raise OptionError(f"{out} is not empty; use --force to write over it")
     if ray is not None:
-        from printgen.players.pool import connect_ray
+        from printgen.players.lab.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     load_cairosvg(HEATMAPS)  # before the matches are played, not after

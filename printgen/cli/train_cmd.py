@@ -40,9 +40,9 @@ def train(
     every generation; --resume goes on from it and ends with the same weights as an uninterrupted run.
     Play with the result as `advisor-learned` once it is shipped in printgen/players/data/learned/.
     """
-    from printgen.players.pool import default_workers
-    from printgen.players.train import TrainConfig, check_run
-    from printgen.players.train import train as run_train
+    from printgen.players.lab.pool import default_workers
+    from printgen.players.lab.train import TrainConfig, check_run
+    from printgen.players.lab.train import train as run_train
     from printgen.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
@@ -51,7 +51,7 @@ def train(
     config = TrainConfig(ruleset, count, games, seed)
     check_run(config, target, resume, force)  # bad input is said before the engine is prepared
     if ray is not None:
-        from printgen.players.pool import connect_ray
+        from printgen.players.lab.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")  # the rules and the advisor's search, as the arena plays them

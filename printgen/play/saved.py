@@ -18,8 +18,8 @@ from printgen.engine.position import Phase, seat_name
 from printgen.engine.record import Record
 from printgen.errors import NotationError, PatolliError, RulesetError
 from printgen.files import MB, json_type
-from printgen.players.levels import MAX_LEVEL
-from printgen.players.registry import player
+from printgen.players.roster.registry import player
+from printgen.players.search.levels import MAX_LEVEL
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN, load_ruleset, parse_ruleset, read_toml
 from printgen.rulesets.model import Ruleset

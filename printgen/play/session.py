@@ -44,9 +44,9 @@ from printgen.play.saved import (
     session_from_json,
     version_for,
 )
-from printgen.players.advisor import advise
-from printgen.players.levels import DEFAULT_LEVEL
-from printgen.players.registry import Player, player, seeded_rng
+from printgen.players.analysis.advisor import advise
+from printgen.players.roster.registry import Player, player, seeded_rng
+from printgen.players.search.levels import DEFAULT_LEVEL
 from printgen.rulesets.model import Ruleset
 
 HELP = """commands:
@@ -395,7 +395,7 @@ class Session:
 
     def _tutor_warns(self, move: Move, out: Output) -> bool:
         """Says so and holds the move if it gives away at least the tutor's threshold; returns whether it did."""
-        from printgen.players.explain import why_not
+        from printgen.players.analysis.reasons import why_not
 
         marks = self.pending or 0
         pos = self.position

@@ -19,7 +19,7 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, OUT, Phase, Place, Position, seat_name
 from printgen.errors import IllegalMoveError, NotationError, OptionError
 from printgen.play.session import Session
-from printgen.players.advisor import Analysis, advise
+from printgen.players.analysis.advisor import Analysis, advise
 
 SLICE = 2.0  # seconds of computer play per call, so that a long play-out shows progress and stays answerable
 _PLACE_ORDER = {HAND: 1, HOME: 2, OUT: 3}

@@ -17,7 +17,7 @@ from printgen.render.typeset import break_lines, set_line, words_of
 from printgen.rules_text.lang import Texts
 
 if TYPE_CHECKING:
-    from printgen.players.review import Review, TurnReview
+    from printgen.players.analysis.review import Review, TurnReview
 
 A4 = (210.0, 297.0)
 MARGIN = 14.0
@@ -74,7 +74,7 @@ def _paragraph(text: str, x: float, y: float, width: float, size: float, role: s
 
 
 def _summary_rows(rv: Review, T: Texts) -> list[list[str]]:
-    from printgen.players.review import Grade
+    from printgen.players.analysis.review import Grade
 
     head = [T("review.col_seat"), T("review.col_graded"), *(T(f"review.grade_{g.value}") for g in Grade),
             T("review.col_error"), T("review.col_accuracy"), T("review.col_luck"), T("review.col_result"),
@@ -110,7 +110,7 @@ def _table(rows: list[list[str]], x: float, y: float, width: float) -> tuple[lis
 
 def _moment(rv: Review, t: TurnReview, x: float, y: float, width: float, lang: str, beans: bool) -> list[Item]:
     """Returns one key moment: the board before the move with it drawn, and what happened in words."""
-    from printgen.players.review import explain_turn
+    from printgen.players.analysis.review import explain_turn
 
     T = _t(rv, lang)
     pos = rv.record.positions()[t.turn - 1]
@@ -148,7 +148,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
     page.add(*items)
     items, y = _table(_summary_rows(rv, T), MARGIN, y + 2, width)
     page.add(*items)
-    from printgen.players.review import GRADE_LIMITS
+    from printgen.players.analysis.review import GRADE_LIMITS
 
     limits = ", ".join(f"{T(f'review.grade_{g.value}')} < {T.number(lim * 100, 1)}" for g, lim in GRADE_LIMITS[:-1])
     items, y = _paragraph(T("review.legend", limits=limits), MARGIN, y, width, 6.8, fill="ink.soft")
@@ -170,7 +170,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
         page.add(Text(MARGIN, y + 4, T("review.moments_play"), "body-bold", 10))
         for i, t in enumerate(play):
             page.add(*_moment(rv, t, MARGIN + i * (board_w + 6), y + 7, board_w, lang, False))
-    from printgen.players.review import Grade, explain_turn
+    from printgen.players.analysis.review import Grade, explain_turn
 
     errors = [t for t in rv.turns if t.grade in (Grade.MISTAKE, Grade.BLUNDER) and t not in play]
     if beans or errors:
@@ -223,7 +223,7 @@ def review_png(rv: Review, lang: str = "en") -> bytes:
 
 def review_html(rv: Review, lang: str = "en") -> str:
     """Returns the review as one HTML page: the summary table, the graph, the key moments and every error."""
-    from printgen.players.review import Grade, explain_turn
+    from printgen.players.analysis.review import Grade, explain_turn
 
     T = _t(rv, lang)
     rows = _summary_rows(rv, T)

@@ -35,8 +35,8 @@ from printgen.lang import LANGS, templates
 from printgen.play.bean_check import check as check_beans
 from printgen.play.lessons import LEARN_PLAYER, LEARN_SEED
 from printgen.play.table import Table, read_cast
-from printgen.players.levels import DEFAULT_LEVEL, MAX_LEVEL
-from printgen.players.registry import player
+from printgen.players.roster.registry import player
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.rulesets.load import BUILTIN, load_ruleset
 from printgen.serve import views
 from printgen.serve.board import board_geometry, board_svg, piece_svg

@@ -25,8 +25,8 @@ from typing import Any
 from printgen.engine.beans import Beans
 from printgen.engine.position import HAND, Phase, Position, build, facts_of
 from printgen.engine.record import Record
-from printgen.players.advisor import advise
-from printgen.players.levels import DEFAULT_LEVEL
+from printgen.players.analysis.advisor import advise
+from printgen.players.search.levels import DEFAULT_LEVEL
 from printgen.rulesets.load import load_ruleset
 from printgen.serve.store import Store
 

@@ -23,7 +23,7 @@ from printgen.errors import PatolliError
 from printgen.files import FileError, HeldLock, check_folder
 from printgen.play.session import Session
 from printgen.play.table import Table
-from printgen.players.registry import Player
+from printgen.players.roster.registry import Player
 from printgen.rulesets.model import Ruleset
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")

@@ -16,8 +16,8 @@ from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.play.bean_check import ALPHA, MIN_CASTS, BeanReport, Verdict
 from printgen.play.lessons import lessons
 from printgen.play.table import Change, Step, Table
-from printgen.players.advisor import Analysis
-from printgen.players.explain import reasons, summary
+from printgen.players.analysis.advisor import Analysis
+from printgen.players.analysis.reasons import reasons, summary
 from printgen.rules_text.example import describe_event, describe_move
 from printgen.rules_text.phrases import Phrases
 from printgen.rulesets.model import Ruleset

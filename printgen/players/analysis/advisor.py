@@ -1,0 +1,110 @@
+"""The advisor: every legal move of a position and cast, best first, with its chances (python-chess's `analyse`)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine.moves import Move
+from printgen.engine.position import Phase, Position
+from printgen.errors import OptionError
+from printgen.players.evaluation.chance_maps import fresh_maps, honest
+from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
+from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.search.deepening import analyse
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
+from printgen.players.search.plain import GAME_WEIGHT, make_scratch
+from printgen.players.solve.store import find_table
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One legal move as the advisor judges it, from the point of view of the player to move."""
+
+    move: Move
+    win_game: float  # chance to win the game being played
+    win_contest: float  # chance to win the contest
+    items: float  # expected items gained (+) or lost (-) by the end of the game
+    diff: float  # win_contest minus the best move's (0 for the best, else negative)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The advisor's answer for one position and cast."""
+
+    position: Position
+    marks: int
+    level: int
+    seconds: float
+    suggestions: list[Suggestion]
+    exact: str | None = None  # the solved table the values come from (perfect play), or None: the search's
+    calibrated: bool = False  # the searched chances went through this player's fresh calibration map
+
+
+    @property
+    def best(self) -> Suggestion:
+        """Returns the suggested move."""
+        return self.suggestions[0]
+
+
+def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL, seconds: float | None = None) -> Analysis:
+    """Returns every legal move for this cast (marks; ignored when betting), best first.
+
+    With `seconds`, the search deepens from level 0 until the time runs out or `level` is reached, and the
+    analysis is of the last level completed (its `level`).
+    """
+    if pos.phase is Phase.OVER:
+        raise OptionError("the contest is over: there is nothing to advise")
+    if not 0 <= level <= MAX_LEVEL:
+        raise OptionError(f"level {level} is out of range: levels run from 0 to {MAX_LEVEL}")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise OptionError(f"time {seconds:g} s is out of range: give more than 0 and at most {MAX_SECONDS:g} seconds")
+    start = time.perf_counter()
+    t = pos.tables
+    et = eval_tables_for(pos.ruleset, pos.players)
+    codes = pos.move_codes(marks)
+    sc = make_scratch(level, pos.total_items())
+    st = pos.array()
+    n = k.legal_moves(st, t, marks, sc.moves[0])
+    out = np.zeros((n, 3), dtype=np.float64)
+    level = analyse(st, t, et, sc, marks, level, n, out, seconds)
+    seat = pos.to_move
+    table = find_table(pos.ruleset, pos.players) if pos.phase is Phase.MOVE else None
+    if table is not None:  # a solved game: the exact chance to win, which is the contest's too
+        out[:, 0] = out[:, 2] = table.move_values(pos, marks)[1]
+    rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
+    # searched chances as calibrated by this player's self-play (exact values need no map)
+    maps = {} if table is not None else fresh_maps(pos.ruleset, pos.players, int(sc.model[0]), level)
+    game = [honest(maps, "game", out[i, 0]) for i in range(n)]
+    contest = [honest(maps, "contest", out[i, 2]) for i in range(n)]
+    top = contest[rows[0]]
+    suggestions = [
+        Suggestion(pos.decode(codes[i], marks), game[i], contest[i], float(out[i, 1]) - pos.holdings(seat),
+                   contest[i] - top)
+        for i in rows
+    ]
+    return Analysis(pos, marks, level, time.perf_counter() - start, suggestions,
+                    None if table is None else table.source, bool(maps))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the evaluation says of one seat."""
+
+    seat: int
+    win_game: float
+    items: float  # expected holdings at the end of the game
+    win_contest: float
+
+
+def estimate(pos: Position) -> list[Estimate]:
+    """Returns the evaluation's estimate for every seat of a position (no search)."""
+    et = eval_tables_for(pos.ruleset, pos.players)
+    out, fx = evaluation_buffers()
+    st = pos.array()
+    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
+    return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
+            for s in range(pos.players)]

@@ -1,0 +1,164 @@
+"""Compiling the rules engine and the players before they are needed, step by step, with progress.
+
+Numba compiles a function the first time it is called; on a fresh install that is tens of seconds,
+which would otherwise land on the first computer move or the first hint. A command names what it
+needs (`NEEDS`) and `prepare` compiles each missing part by playing it once on a real position,
+then leaves a mark in the cache folder so later runs skip straight to work (loading the compiled
+code from the cache takes about a second). Compiled code that is already cached costs nothing here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import jit
+
+
+@dataclass(frozen=True)
+class Step:
+    """One part of the compiled code: its name for people and how to compile it."""
+
+    key: str
+    label: str
+    run: Callable[[], None]
+
+
+def _sample_position():  # -> Position; imported late so that importing this module stays cheap
+    """Returns a GATIGO position in the move phase with pieces on the board, reached by real play."""
+    from printgen.engine.position import Phase, Position
+    from printgen.engine.rng import cast_marks
+    from printgen.players.roster.registry import seeded_rng
+    from printgen.rulesets import load_ruleset
+
+    pos = Position.new(load_ruleset("gatigo"), 2)
+    rng = seeded_rng(7)
+    t = pos.tables
+    for _ in range(40):
+        marks = int(cast_marks(t, rng)) if pos.needs_cast else 0
+        moves = pos.move_codes(marks)
+        if not moves:
+            break
+        pos = pos.after(marks, moves[-1])
+        if pos.phase is Phase.MOVE and pos.on_board(0) >= 2:
+            break
+    return pos
+
+
+def _rules() -> None:
+    _sample_position()
+
+
+def _advisor() -> None:
+    from printgen.players.analysis.advisor import advise
+
+    pos = _sample_position()
+    advise(pos, 1, level=1)
+
+
+def _players() -> None:
+    from printgen.players.roster.registry import player, seeded_rng
+
+    pos = _sample_position()
+    player("advisor:1").choose(pos, 1, seeded_rng(1))
+
+
+def _contests() -> None:
+    from printgen.engine.layout import MAXP, STATE_SIZE
+    from printgen.engine.tables import tables_for
+    from printgen.players.evaluation.weights import eval_tables_for
+    from printgen.players.lab.contest import NSTAT, match_seeds, run_matches
+    from printgen.players.lab.seating import seatings
+    from printgen.players.roster.registry import player
+    from printgen.players.search.plain import make_scratch
+    from printgen.rulesets import load_ruleset
+
+    rs = load_ruleset("gatigo")
+    specs = np.array([player("advisor:1").spec(), player("gatigo:S1T2").spec()])
+    results = np.zeros((1, 2 + 2 * NSTAT), dtype=np.int64)
+    run_matches(tables_for(rs, 2), eval_tables_for(rs, 2), make_scratch(1, 2 * rs.economy.starting_items), specs,
+                seatings(2), 0, match_seeds(1, 0, 0, 1), 20, np.zeros(STATE_SIZE, dtype=np.int64),
+                np.zeros(4, dtype=np.int64), np.zeros((2, 3), dtype=np.int64),
+                np.zeros((MAXP, NSTAT), dtype=np.int64), results)
+
+
+def _bench() -> None:
+    from printgen.engine.layout import STATE_SIZE
+    from printgen.engine.rng import seed_rng
+    from printgen.engine.simulate import bench_games, scratch_buffers
+    from printgen.engine.tables import tables_for
+    from printgen.rulesets import load_ruleset
+
+    t = tables_for(load_ruleset("gatigo"), 2)
+    ev, out = scratch_buffers()
+    rng = np.zeros(4, dtype=np.int64)
+    seed_rng(rng, 1)
+    bench_games(np.zeros(STATE_SIZE, dtype=np.int64), t, rng, 1, np.zeros(2, dtype=np.int64), ev, out)
+
+
+def _solver() -> None:
+    from printgen.players.solve.solver import solve, solved_game
+    from printgen.rulesets import load_ruleset
+
+    solve(solved_game(load_ruleset("gatigo"), 1), tolerance=1e-3)
+
+
+STEPS = {
+    "rules": Step("rules", "the rules kernel", _rules),
+    "advisor": Step("advisor", "the advisor's evaluation and search", _advisor),
+    "players": Step("players", "the computer players", _players),
+    "contests": Step("contests", "whole contests between players", _contests),
+    "bench": Step("bench", "the engine benchmark", _bench),
+    "solver": Step("solver", "the solver of small games", _solver),
+}
+
+# What each command needs compiled before it starts work. Advice shows calibrated chances, and a map is checked
+# against its evaluation's values on positions of random play (`chance_maps.fingerprint`): the players' code.
+NEEDS = {
+    "play": ("rules", "advisor", "players"),
+    "advise": ("rules", "advisor", "players"),
+    "review": ("rules", "advisor", "players"),
+    "position": ("rules",),
+    "replay": ("rules",),
+    "arena": ("rules", "contests"),
+    "tournament": ("rules", "contests"),
+    "bench": ("rules", "bench"),
+    "bench-players": ("rules", "advisor", "players"),
+    "solve": ("rules", "advisor", "players", "solver"),
+}
+
+
+def _mark(key: str):  # -> Path | None
+    return None if jit.CACHE_DIR is None else jit.CACHE_DIR / f"ready-{key}"
+
+
+def missing(keys: tuple[str, ...]) -> list[Step]:
+    """Returns the steps not yet compiled into the cache (all of them where nothing is cached)."""
+    if not jit.JIT:
+        return []
+    return [STEPS[key] for key in keys if (m := _mark(key)) is None or not m.exists()]
+
+
+Report = Callable[[int, int, Step | None], None]  # (steps done, steps in all, step starting or None at the end)
+
+
+def prepare(keys: tuple[str, ...], report: Report | None = None) -> float:
+    """Compiles what is missing of keys, reporting each step; returns the seconds it took."""
+    todo = missing(keys)
+    start = time.perf_counter()
+    for i, step in enumerate(todo):
+        if report:
+            report(i, len(todo), step)
+        step.run()
+        mark = _mark(step.key)
+        if mark is not None:
+            try:
+                mark.touch()
+            except OSError:  # the cache folder went away: the next run prepares again
+                pass
+    if report and todo:
+        report(len(todo), len(todo), None)
+    return time.perf_counter() - start

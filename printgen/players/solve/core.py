@@ -1,0 +1,168 @@
+"""The solver's compiled sweeps: the value of every position of a layer under optimal play, through the kernel.
+
+Every transition is the kernel's own: a position is decoded into a state array, `legal_moves` and
+`play` give each cast's moves and what they lead to, and the result is encoded again. A value is
+the chance that the seat to move wins; the seat to move takes the move best for itself, and each
+distinct score is weighed by its exact probability.
+
+Positions are solved a group at a time: a group is the positions with the same pieces of both seats
+(differing in who moves and pending penalties). Within a group the only transitions are forced ones
+(a pass, a cast with no score), which are linear in the group's values: those are solved together to
+1e-15, and the rest read from the table. Called on the groups of a layer in decreasing order of
+progress, one sweep is exact where no piece ever goes back; otherwise the sweeps are repeated
+(Gauss-Seidel value iteration) until no value changes by more than the tolerance.
+"""
+
+from __future__ import annotations
+
+from printgen.engine import kernel as k
+from printgen.engine import layout as lay
+from printgen.engine.jit import njit
+from printgen.players.solve.index import build, encode, split
+
+LOCAL_TOL = 1e-15  # a group's forced passes are solved to this
+LOCAL_ITERATIONS = 1_000_000
+
+
+@njit
+def _child_value(st1, t, lt, vals, mover, group_a, group_b, tmp):
+    """Returns (value for mover, local index or -1, flip) of the state st1 reached by a move.
+
+    A child in the group (group_a, group_b) gives its local index, for the caller to solve with it.
+    """
+    if st1[k.H_PHASE] == k.PHASE_OVER:
+        return (1.0 if st1[k.H_WINNER] == mover else 0.0), -1, 0
+    idx = encode(st1, t, lt, tmp)
+    nxt = st1[k.H_TO_MOVE]
+    tm, a, b, pa, pb_ = split(idx, lt)
+    flip = 1 if nxt != mover else 0
+    if a == group_a and b == group_b:
+        return 0.0, (tm * lt.n_pen + pa) * lt.n_pen + pb_, flip
+    v = vals[idx]
+    return (1.0 - v if flip else v), -1, 0
+
+
+@njit
+def solve_group(a, b, t, lt, vals, casts, probs, sc):
+    """Solves the positions with seats a and b: returns the largest change of a value (-1 if none is valid).
+
+    sc holds the scratch buffers (see `make_scratch` in solver.py): two states, the moves, events,
+    the group's constant parts, linear terms and values.
+    """
+    n_pen = lt.n_pen
+    group = 2 * n_pen * n_pen
+    base = (a * lt.seat_size + b) * n_pen * n_pen
+    stride = lt.seat_size * lt.seat_size * n_pen * n_pen  # between to_move 0 and 1
+    st0 = sc.st0
+    st1 = sc.st1
+    any_valid = False
+    for loc in range(group):
+        tm = loc // (n_pen * n_pen)
+        rest = loc % (n_pen * n_pen)
+        sc.nlin[loc] = 0
+        sc.valid[loc] = 0
+        if not build(tm, a, b, rest // n_pen, rest % n_pen, st0, t, lt):
+            continue
+        sc.valid[loc] = 1
+        any_valid = True
+        const = 0.0
+        for g in range(casts.shape[0]):
+            marks = casts[g]
+            n = k.legal_moves(st0, t, marks, sc.moves)
+            best = -1.0
+            for i in range(n):
+                for j in range(st0.shape[0]):
+                    st1[j] = st0[j]
+                sc.ev[0] = 0
+                k.play(st1, t, marks, sc.moves[i], sc.ev)
+                v, local, flip = _child_value(st1, t, lt, vals, tm, a, b, sc.tmp)
+                if local >= 0 and n == 1:
+                    m = sc.nlin[loc]
+                    sc.lw[loc, m] = probs[g]
+                    sc.lto[loc, m] = local
+                    sc.lf[loc, m] = flip
+                    sc.nlin[loc] = m + 1
+                    best = -2.0
+                    break
+                if local >= 0:  # a chosen move that changes nothing: read the table (value iteration settles it)
+                    idx = encode(st1, t, lt, sc.tmp)
+                    v = 1.0 - vals[idx] if flip else vals[idx]
+                if v > best:
+                    best = v
+            if best > -1.5:
+                const += probs[g] * best
+        sc.const[loc] = const
+        sc.x[loc] = vals[tm * stride + base + rest]
+    if not any_valid:
+        return -1.0
+    for _ in range(LOCAL_ITERATIONS):
+        change = 0.0
+        for loc in range(group):
+            if not sc.valid[loc]:
+                continue
+            v = sc.const[loc]
+            for m in range(sc.nlin[loc]):
+                x = sc.x[sc.lto[loc, m]]
+                v += sc.lw[loc, m] * (1.0 - x if sc.lf[loc, m] else x)
+            change = max(change, abs(v - sc.x[loc]))
+            sc.x[loc] = v
+        if change < LOCAL_TOL:
+            break
+    worst = 0.0
+    for loc in range(group):
+        if not sc.valid[loc]:
+            continue
+        tm = loc // (n_pen * n_pen)
+        idx = tm * stride + base + loc % (n_pen * n_pen)
+        worst = max(worst, abs(vals[idx] - sc.x[loc]))
+        vals[idx] = sc.x[loc]
+    return worst
+
+
+@njit
+def sweep_progress(home_a, home_b, total, t, lt, vals, casts, probs, sc, order, starts, width):
+    """Solves every group of the layer (home_a, home_b) whose seats' progress adds up to total.
+
+    order lists seat indices sorted by (pieces home, progress); starts[h * width + s] is where the
+    seats with h home and progress s begin in it. Returns (largest change, seat pairs visited).
+    """
+    worst = 0.0
+    groups = 0
+    for sa in range(total + 1):
+        sb = total - sa
+        if sa >= width or sb >= width:
+            continue
+        ka = home_a * width + sa
+        kb = home_b * width + sb
+        for ia in range(starts[ka], starts[ka + 1]):
+            for ib in range(starts[kb], starts[kb + 1]):
+                worst = max(worst, solve_group(order[ia], order[ib], t, lt, vals, casts, probs, sc))
+                groups += 1
+    return worst, groups
+
+
+@njit
+def count_valid(t, lt, st):
+    """Returns how many table indices name a position."""
+    count = 0
+    for a in range(lt.seat_size):
+        for b in range(lt.seat_size):
+            if build(0, a, b, 0, 0, st, t, lt):
+                count += 1
+    return count * 2 * lt.n_pen * lt.n_pen
+
+
+@njit
+def move_values(st, t, lt, vals, marks, moves, n, out, scratch_state, ev, tmp):
+    """Writes into out[i] the exact chance that the seat to move wins after moves[i] (table values)."""
+    mover = st[lay.H_TO_MOVE]
+    for i in range(n):
+        for j in range(st.shape[0]):
+            scratch_state[j] = st[j]
+        ev[0] = 0
+        k.play(scratch_state, t, marks, moves[i], ev)
+        if scratch_state[k.H_PHASE] == k.PHASE_OVER:
+            out[i] = 1.0 if scratch_state[k.H_WINNER] == mover else 0.0
+            continue
+        v = vals[encode(scratch_state, t, lt, tmp)]
+        out[i] = v if scratch_state[k.H_TO_MOVE] == mover else 1.0 - v

@@ -1,0 +1,228 @@
+"""Perfect play for small games: the exact chance to win of every position of a two-player race.
+
+The solved game of a ruleset is that ruleset played by two, with N pieces a side, for the win
+alone: one game, won by the first to bear off every piece (`solved_game`). Items are left out on
+purpose. In one game, a payment changes the outcome only by bankrupting someone, and holdings in
+the state would multiply the table by up to (items + 1)^2 (441 for 20 items), out of reach for two
+pieces a side; so the solved game is the ruleset with its economy switched off (`gambling = false`),
+where the kernel makes no payment and no one goes bankrupt. Everything else follows the kernel
+exactly: entering, direction choices, extra turns on rounded cells, captures, wedge penalties,
+passes and recasts. Values are exact for that game; for the same race played with items they
+leave out only the chance of a bankruptcy during the game.
+
+Rules under which no piece ever goes back are solved in one backward pass, in decreasing order of
+progress; with captures (or pieces sent back by a wedge) each layer of pieces borne off is solved by
+value iteration, as RoyalUr.net solved the Royal Game of Ur. See `solver_core.py` for the sweeps
+and `solver_index.py` for the table's layout.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import namedtuple
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from printgen.engine import kernel as k
+from printgen.engine import layout as lay
+from printgen.engine.beans import Beans
+from printgen.engine.position import Phase, Position
+from printgen.engine.tables import Tables, tables_for
+from printgen.errors import PatolliError
+from printgen.players.solve.core import count_valid, move_values, sweep_progress
+from printgen.players.solve.index import Layout, encode, layout_for
+from printgen.rulesets.model import Opening, Ruleset
+
+DEFAULT_TOLERANCE = 1e-11  # value iteration stops when no value changes by more than this in a sweep
+MAX_SWEEPS = 100_000
+FORMAT = 1  # bump when the meaning of a table's entries changes
+
+Progress = Callable[[int, int], None]
+
+
+class SolverError(PatolliError):
+    """A game the solver cannot solve, or a position outside a solved table."""
+
+
+def solved_game(ruleset: Ruleset, pieces: int) -> Ruleset:
+    """Returns the game the solver solves: the ruleset for two players with `pieces` a side, one game, no items."""
+    from printgen.rulesets.export import export_toml
+    from printgen.rulesets.load import parse_ruleset, read_toml
+
+    if 2 not in ruleset.player_counts():
+        raise SolverError(f"ruleset '{ruleset.name}' is not played by two; the solver solves two-player games")
+    if not 1 <= pieces <= 12:
+        raise SolverError(f"{pieces} pieces a side: the solver takes 1 to 12 (and only 1 or 2 fit in memory)")
+    data = read_toml(export_toml(ruleset), ruleset.spec)
+    data.pop("options", None)
+    data.pop("notes", None)
+    data["ruleset"]["name"] = "-".join([ruleset.name, *ruleset.applied, str(pieces)])
+    data["players"].update({"min": 2, "max": 2, "pieces": [pieces], "partnerships": False,
+                            "start_on_board": min(int(data["players"].get("start_on_board", 0)), pieces)})
+    data["economy"]["gambling"] = False
+    return parse_ruleset(data, f"{ruleset.spec} with {pieces} pieces a side, one game")
+
+
+def is_solvable(ruleset: Ruleset, players: int) -> bool:
+    """Returns whether positions of this ruleset and player count are what a solved table holds."""
+    return players == 2 and not ruleset.economy.gambling
+
+
+def monotone(t: Tables) -> bool:
+    """Returns whether no piece ever goes back (no capture cell, no wedge sending a piece backwards)."""
+    return not np.any(t.flags & k.F_CAPTURE) and int(t.wedge_penalty) != k.WP_MOVE_BACK
+
+
+def cast_groups(ruleset: Ruleset) -> tuple[np.ndarray, np.ndarray]:
+    """Returns (marks, probability) of each distinct score: one number of marks stands for all that score alike."""
+    beans = Beans(ruleset.beans)
+    groups: dict[int, list[tuple[int, float]]] = {}
+    for o in beans.outcomes():
+        if o.probability > 0:
+            groups.setdefault(o.score or 0, []).append((o.marks, float(o.probability)))
+    marks = np.array([ms[0][0] for ms in groups.values()], dtype=np.int64)
+    probs = np.array([sum(p for _, p in ms) for ms in groups.values()], dtype=np.float64)
+    return marks, probs
+
+
+def table_key(t: Tables, lt: Layout, probs: np.ndarray) -> str:
+    """Returns a hash of everything a table's values depend on: two rulesets with the same race share it."""
+    digest = hashlib.sha256(f"solver{FORMAT}".encode())
+    for part in (t.path[:2], t.flags, t.scores, probs.round(15), t.entry_ok, t.team[:2]):
+        digest.update(np.ascontiguousarray(part).tobytes())
+        digest.update(b"|")
+    digest.update(repr((int(t.n_pieces), int(t.n_cells), bool(t.first_any), bool(t.choose_direction),
+                        bool(t.null_recast), int(t.start_on_board), int(t.wedge_penalty), lt.size)).encode())
+    return digest.hexdigest()[:16]
+
+
+# The buffers one group's solve needs (compiled code never allocates): two states, moves, events, encoding
+# scratch; per position of the group its constant part, value, validity and linear terms (weight, target, flip).
+Scratch = namedtuple("Scratch", "st0 st1 moves ev tmp const x valid nlin lw lto lf")
+
+
+def make_scratch(lt: Layout, n_casts: int) -> Scratch:
+    """Returns the scratch buffers of a group solve under layout lt."""
+    group = 2 * lt.n_pen * lt.n_pen
+    return Scratch(
+        st0=np.zeros(lay.STATE_SIZE, dtype=np.int64), st1=np.zeros(lay.STATE_SIZE, dtype=np.int64),
+        moves=np.zeros(lay.MAXK + 8, dtype=np.int64), ev=np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64),
+        tmp=np.zeros(2 * lay.MAXK, dtype=np.int64), const=np.zeros(group), x=np.zeros(group),
+        valid=np.zeros(group, dtype=np.int64), nlin=np.zeros(group, dtype=np.int64),
+        lw=np.zeros((group, n_casts)), lto=np.zeros((group, n_casts), dtype=np.int64),
+        lf=np.zeros((group, n_casts), dtype=np.int64),
+    )
+
+
+@dataclass
+class Solution:
+    """A solved game: the chance that the seat to move wins, for every position of the table."""
+
+    ruleset: Ruleset  # the solved game (see solved_game)
+    layout: Layout
+    values: np.ndarray  # float64 while solving; read back from a stored table, the 16-bit values as floats
+    key: str
+    seconds: float = 0.0
+    sweeps: int = 0
+    method: str = ""
+    valid: int = 0  # table entries that name a position
+    source: str = "solved"  # "solved", or the file it was read from
+
+    @property
+    def tables(self) -> Tables:
+        """Returns the kernel tables of the solved game."""
+        return tables_for(self.ruleset, 2)
+
+    def value(self, pos: Position) -> float:
+        """Returns the exact chance that the seat to move wins from a position of the move phase."""
+        if pos.phase is Phase.OVER:
+            raise SolverError("the game is over: it has no value to the seat to move")
+        if pos.phase is not Phase.MOVE:
+            raise SolverError("a solved table holds positions of play (phase move), not of the opening")
+        tmp = np.zeros(2 * lay.MAXK, dtype=np.int64)
+        return float(self.values[encode(pos.array(), self.tables, self.layout, tmp)])
+
+    def move_values(self, pos: Position, marks: int) -> tuple[list[int], np.ndarray]:
+        """Returns the legal move codes of a cast and the exact chance to win after each, for the seat to move."""
+        if pos.phase is not Phase.MOVE:
+            raise SolverError("a solved table holds positions of play (phase move), not of the opening")
+        codes = pos.move_codes(marks)
+        moves = np.array(codes, dtype=np.int64)
+        out = np.zeros(len(codes))
+        move_values(pos.array(), self.tables, self.layout, self.values, marks, moves, len(codes), out,
+                    np.zeros(lay.STATE_SIZE, dtype=np.int64), np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64),
+                    np.zeros(2 * lay.MAXK, dtype=np.int64))
+        return codes, out
+
+    def opening_value(self) -> float:
+        """Returns the chance that seat A wins the game from its start, before anyone has cast."""
+        start = Position.new(self.ruleset, 2)
+        if start.phase is Phase.MOVE:
+            v = self.value(start)
+            return v if start.to_move == 0 else 1.0 - v
+        first = a_begins(self.ruleset)
+        st = start.array()
+        st[lay.H_PHASE] = k.PHASE_MOVE
+        for p in range(2):
+            st[lay.pb(p) + lay.P_IN_OPENING] = 0
+            st[lay.pb(p) + lay.P_THROW] = -1
+        tmp = np.zeros(2 * lay.MAXK, dtype=np.int64)
+        st[lay.H_TO_MOVE] = 0
+        a_first = float(self.values[encode(st, self.tables, self.layout, tmp)])
+        st[lay.H_TO_MOVE] = 1
+        b_first = float(self.values[encode(st, self.tables, self.layout, tmp)])
+        return first * a_first + (1.0 - first) * (1.0 - b_first)
+
+
+def a_begins(ruleset: Ruleset) -> float:
+    """Returns the chance that seat A begins the first game of two."""
+    if ruleset.players.opening is not Opening.HIGHEST:
+        return 1.0
+    odds = [(s or 0, float(p)) for s, p in Beans(ruleset.beans).score_odds().items()]
+    higher = sum(pa * pb for sa, pa in odds for sb, pb in odds if sa > sb)
+    tie = sum(p * p for _, p in odds)
+    return higher / (1.0 - tie)
+
+
+def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progress | None = None) -> Solution:
+    """Returns the solved table of a game (see solved_game); progress(done, total) is called as groups are solved."""
+    if game.economy.gambling:
+        raise SolverError(f"ruleset '{game.name}' is played with items: solve its one-game form (solved_game)")
+    t = tables_for(game, 2)
+    lt = layout_for(t)
+    casts, probs = cast_groups(game)
+    start = time.perf_counter()
+    vals = np.zeros(lt.size, dtype=np.float64)
+    sc = make_scratch(lt, len(casts))
+    kk, width = lt.n_pieces, lt.n_pieces * lt.n_cells + 1
+    seats = np.flatnonzero((lt.pok == 1) & (lt.phome < kk))
+    keys = lt.phome[seats] * width + lt.psum[seats]
+    order = seats[np.argsort(keys, kind="stable")].astype(np.int64)
+    starts = np.zeros((kk + 1) * width + 1, dtype=np.int64)
+    np.cumsum(np.bincount(keys, minlength=(kk + 1) * width), out=starts[1:])
+    per_home = np.bincount(lt.phome[seats], minlength=kk)
+    once = monotone(t)
+    layers = sorted(((ha, hb) for ha in range(kk) for hb in range(kk)), key=lambda h: -(h[0] + h[1]))
+    total = int(sum(per_home[ha] * per_home[hb] for ha, hb in layers))
+    done = sweeps = 0
+    for ha, hb in layers:
+        while True:
+            worst = 0.0
+            for s in range(2 * kk * lt.n_cells, -1, -1):
+                change, groups = sweep_progress(ha, hb, s, t, lt, vals, casts, probs, sc, order, starts, width)
+                worst = max(worst, change)
+                done += groups
+                if progress is not None:
+                    progress(done, total)
+            sweeps += 1
+            if once or worst < tolerance:
+                break
+            if sweeps > MAX_SWEEPS:
+                raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change {worst:.2e})")
+            total += int(per_home[ha] * per_home[hb])
+    valid = int(count_valid(t, lt, sc.st0))
+    return Solution(game, lt, vals, table_key(t, lt, probs), time.perf_counter() - start, sweeps,
+                    "backward pass" if once else "value iteration", valid)

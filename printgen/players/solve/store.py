@@ -1,0 +1,137 @@
+"""Solved tables on disk: 16-bit fixed point, compressed; shipped with the package when small, else cached.
+
+A table file is a header line `PATOLLI-SOLVED 1`, one line of JSON (the game, its key and how it was
+solved) and the values as little-endian uint16 (value * 65535, rounded; positions that do not exist
+are 0), compressed with zlib. A value is then exact to 1/131070 (0.0008 %).
+
+Tables are looked up by the key of the race they hold (`solver.table_key`), so any ruleset whose
+solved game is the same race uses them: first those shipped in `printgen/players/data/solved`, then
+those in the cache folder (`engine.jit.cache_root() / "solved"`), where `patolli solve` writes.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from printgen.engine.jit import cache_root
+from printgen.engine.tables import tables_for
+from printgen.errors import PatolliError
+from printgen.files import write_atomic
+from printgen.players.solve.index import TableTooLargeError, layout_for
+from printgen.players.solve.solver import Solution, SolverError, cast_groups, is_solvable, table_key
+from printgen.rulesets.model import Ruleset
+
+MAGIC = b"PATOLLI-SOLVED 1\n"
+SUFFIX = ".u16z"
+SCALE = 65535
+SHIPPED = "data/solved"  # inside printgen.players
+
+
+class TableFileError(PatolliError):
+    """A solved-table file that cannot be read."""
+
+
+def file_name(solution: Solution) -> str:
+    """Returns the file name of a solved table: the game's name, then its key."""
+    return f"{solution.ruleset.name}-{solution.key}{SUFFIX}"
+
+
+def quantise(values: np.ndarray) -> np.ndarray:
+    """Returns values in [0, 1] as 16-bit fixed point."""
+    return np.rint(np.clip(values, 0.0, 1.0) * SCALE).astype("<u2")
+
+
+def table_bytes(solution: Solution) -> bytes:
+    """Returns the file contents of a solved table."""
+    header = {"game": solution.ruleset.name, "key": solution.key, "pieces": solution.layout.n_pieces,
+              "entries": solution.layout.size, "positions": solution.valid, "method": solution.method,
+              "sweeps": solution.sweeps, "seconds": round(solution.seconds, 1)}
+    return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(
+        quantise(solution.values).tobytes(), 9)
+
+
+def cache_folder() -> Path | None:
+    """Returns the folder solved tables are cached in, or None where nothing can be written."""
+    root = cache_root()
+    return None if root is None else root / "solved"
+
+
+def save(solution: Solution, folder: Path | None = None) -> Path | None:
+    """Writes a solved table to folder (default: the cache folder); returns its path, None if there is no cache."""
+    folder = folder or cache_folder()
+    if folder is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file_name(solution)
+    write_atomic(path, table_bytes(solution))
+    _read.cache_clear()
+    find_table.cache_clear()
+    return path
+
+
+def read_header(path: Path) -> tuple[dict[str, object], bytes]:
+    """Returns (header, compressed values) of a table file, or raises TableFileError."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TableFileError(f"{path}: cannot read the solved table ({exc.strerror})") from None
+    head, _, rest = data[len(MAGIC):].partition(b"\n")
+    if not data.startswith(MAGIC) or not rest:
+        raise TableFileError(f"{path}: not a solved table (it does not start with {MAGIC.strip().decode()})")
+    try:
+        header = json.loads(head)
+    except ValueError:
+        raise TableFileError(f"{path}: the header of the solved table is not JSON") from None
+    return header, rest
+
+
+@cache
+def _read(path: Path, size: int) -> np.ndarray:
+    header, packed = read_header(path)
+    try:
+        raw = np.frombuffer(zlib.decompress(packed), dtype="<u2")
+    except zlib.error:
+        raise TableFileError(f"{path}: the values of the solved table are damaged") from None
+    if raw.size != size:
+        raise TableFileError(f"{path}: holds {raw.size} values, but its game has {size} table entries")
+    return raw.astype(np.float64) / SCALE
+
+
+def _folders() -> list[Path]:
+    shipped = Path(str(resources.files("printgen.players").joinpath(SHIPPED)))
+    cached = cache_folder()
+    return [shipped] + ([cached] if cached is not None else [])
+
+
+def race_key(ruleset: Ruleset, players: int) -> str | None:
+    """Returns the key of the race a game's positions are (`solver.table_key`), or None where no table
+    could hold them: the same key, the same game for the solver, whatever the rulesets are called."""
+    if not is_solvable(ruleset, players):
+        return None
+    t = tables_for(ruleset, players)
+    try:
+        return table_key(t, layout_for(t), cast_groups(ruleset)[1])
+    except (TableTooLargeError, SolverError):
+        return None
+
+
+@cache
+def find_table(ruleset: Ruleset, players: int) -> Solution | None:
+    """Returns the solved table holding this game's positions (shipped or cached), or None."""
+    key = race_key(ruleset, players)
+    if key is None:
+        return None
+    lt = layout_for(tables_for(ruleset, players))
+    for folder in _folders():
+        for path in sorted(folder.glob(f"*-{key}{SUFFIX}")):
+            header, _ = read_header(path)
+            return Solution(ruleset, lt, _read(path, lt.size), key, float(header.get("seconds", 0.0)),  # type: ignore[arg-type]
+                            int(header.get("sweeps", 0)), str(header.get("method", "")),  # type: ignore[call-overload]
+                            int(header.get("positions", 0)), str(path))  # type: ignore[call-overload]
+    return None

@@ -1,0 +1,139 @@
+"""The layer order, written once and checked over every import of the package (function-level ones included).
+
+Dependencies point one way: cli, serve, web > play, render, players > the text layer > engine > rulesets; inside
+players, evaluation < search < roster < analysis < lab, with solve beside roster. The portable core (what the
+browser build compiles, and what any front end may carry) imports no file I/O and no word layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "printgen"
+
+# Each layer, and the layers it may import (besides itself).
+BASE = {"base"}
+ALLOWED: dict[str, set[str]] = {
+    "base": set(),
+    "rulesets": BASE,
+    "engine": BASE | {"rulesets"},
+    "text": BASE | {"rulesets", "engine"},
+    "evaluation": BASE | {"rulesets", "engine"},
+    "search": BASE | {"rulesets", "engine", "evaluation"},
+    "roster": BASE | {"rulesets", "engine", "evaluation", "search"},
+    "solve": BASE | {"rulesets", "engine"},
+    "analysis": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve"},
+    "lab": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve", "analysis"},
+    "render": BASE | {"rulesets", "engine", "text"},
+    "play": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis"},
+    "serve": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
+                     "play"},
+    "web": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
+                   "play"},
+    "cli": set(),  # filled below: the command line may import every layer
+}
+ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
+
+# The portable core: no file I/O (the project's `files` module, fcntl) and no word layer.
+PORTABLE = ("printgen.rulesets", "printgen.engine.topology", "printgen.engine.tables", "printgen.engine.kernel",
+            "printgen.engine.layout", "printgen.engine.rng", "printgen.engine.position", "printgen.engine.moves",
+            "printgen.engine.notation", "printgen.engine.events", "printgen.engine.beans", "printgen.engine.seats")
+NOT_PORTABLE = ("printgen.files", "fcntl", "printgen.lang", "printgen.rules_text")
+
+
+def layer(module: str) -> str:
+    """Returns the layer of a module of the package (dotted name from `printgen.`)."""
+    parts = module.split(".")[1:]
+    top = parts[0] if parts else ""
+    if top == "players":
+        return parts[1] if len(parts) > 2 else "base"  # players/__init__: a docstring only
+    if top in ("rules_text", "lang"):
+        return "text"
+    if top == "components":
+        return "text"  # what the printed kit holds: read by the booklet and the sheets
+    if top in ("errors", "inputs", "files", "__init__", "__main__", "fonts", ""):
+        return "cli" if top == "__main__" else "base"
+    return top
+
+
+def module_name(path: Path) -> str:
+    """Returns the dotted name of a source file of the package."""
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def imports() -> dict[str, list[tuple[int, str]]]:
+    """Returns every module's imports (line, imported module), function-level ones included."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found: list[tuple[int, str]] = []
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [(node.lineno, a.name) for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                found.append((node.lineno, base))
+                # `from printgen.players.search import plain` imports the module printgen.players.search.plain
+                found += [(node.lineno, f"{base}.{a.name}") for a in node.names
+                          if (PACKAGE.parent / f"{base}.{a.name}".replace(".", "/")).with_suffix(".py").exists()
+                          or (PACKAGE.parent / f"{base}.{a.name}".replace(".", "/")).is_dir()]
+        out[name] = found
+    return out
+
+
+def test_every_import_follows_the_layer_order() -> None:
+    wrong = []
+    for name, found in imports().items():
+        mine = layer(name)
+        for line, target in found:
+            if not target.startswith("printgen"):
+                continue
+            theirs = layer(target)
+            if theirs != mine and theirs not in ALLOWED[mine]:
+                wrong.append(f"{name}:{line} ({mine}) imports {target} ({theirs})")
+    assert not wrong, "imports against the layer order:\n" + "\n".join(wrong)
+
+
+def test_the_portable_core_imports_no_file_io_and_no_words() -> None:
+    wrong = [f"{name}:{line} imports {target}" for name, found in imports().items()
+             if name.startswith(PORTABLE) for line, target in found if target.startswith(NOT_PORTABLE)]
+    assert not wrong, "the portable core reaches file I/O or words:\n" + "\n".join(wrong)
+
+
+def test_no_import_circle_in_the_engine_and_rulesets() -> None:
+    graph = {name: {t for _, t in found if t in imports() and t != name}
+             for name, found in imports().items() if name.startswith(("printgen.engine", "printgen.rulesets"))}
+    circles = []
+    for start in graph:
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, trail = stack.pop()
+            for nxt in graph.get(node, ()):
+                if nxt == start:
+                    circles.append(" -> ".join([*trail, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*trail, nxt]))
+    assert not circles, "import circles:\n" + "\n".join(sorted(set(circles)))
+
+
+def test_every_module_has_a_layer() -> None:
+    assert all(layer(name) in ALLOWED for name in imports()), sorted(
+        name for name in imports() if layer(name) not in ALLOWED)
+
+
+def test_the_checker_sees_a_wrong_import() -> None:
+    # the checker itself: an engine module importing the players would be caught
+    assert "evaluation" not in ALLOWED[layer("printgen.engine.kernel")]
+    assert layer("printgen.players.search.pruned") == "search"
+    assert "render" not in ALLOWED["analysis"] and "text" not in ALLOWED["lab"]
