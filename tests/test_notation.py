@@ -12,8 +12,9 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
+from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import IllegalMoveError, NotationError, PositionError
-from printgen.rulesets import load_ruleset
+from printgen.play.records import load_record, save_record
 
 GOOD = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,h,h,h,h | B 20 cw 13,h,h,h,h"
 
@@ -97,8 +98,8 @@ def test_a_record_saves_and_replays_exactly(tmp_path) -> None:
         marks = Beans(rs.beans).cast(rng).marks
         pos = record.append(marks, rng.choice(pos.legal_moves(marks)))
     path = tmp_path / "game.json"
-    record.save(path)
-    again = Record.load(path)
+    save_record(record, path)
+    again = load_record(path)
     assert again.final() == pos and len(again.turns) == len(record.turns)
 
 

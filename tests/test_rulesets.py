@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import RulesetError
-from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
+from printgen.rulesets import BUILTIN, builtin_text, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import read_toml
 

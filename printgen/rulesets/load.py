@@ -1,4 +1,8 @@
-"""Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault."""
+"""Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault.
+
+Text in, ruleset out, and the built-in files read from the package: no file of a person's is opened here
+(that is `printgen.engine.ruleset_files`), so the rulesets stay in the portable core.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +15,9 @@ from dataclasses import is_dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from importlib import resources
-from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from printgen.errors import RulesetError
-from printgen.files import read_user_text
-from printgen.inputs import path_exists
-from printgen.lang import BASE_LANG, LANGS
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
     MAX_PIECES,
@@ -41,10 +41,19 @@ from printgen.rulesets.model import (
     Table,
     WedgePenalty,
 )
-from printgen.rulesets.schema import REQUIRED, Key, Text, default_of, file_keys, toml_name, translated_keys
+from printgen.rulesets.schema import (
+    BASE_LANG,
+    LANGS,
+    REQUIRED,
+    Key,
+    Text,
+    default_of,
+    file_keys,
+    toml_name,
+    translated_keys,
+)
 
 BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
-RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
 NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
@@ -546,16 +555,15 @@ def builtin_text(name: str) -> str:
     return resources.files("printgen.rulesets").joinpath("builtin", f"{name}.toml").read_text("utf-8")
 
 
-def load_ruleset(spec: str) -> Ruleset:
-    """Returns the ruleset named by spec: a built-in name or a TOML path, then `+option`s."""
+def ruleset_from_text(text: str, where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
+    """Returns the validated ruleset a TOML text describes, with the named options applied."""
+    return parse_ruleset(read_toml(text, where), where, origin=origin, options=options)
+
+
+def load_builtin(spec: str) -> Ruleset:
+    """Returns the built-in ruleset a spec names (`gatigo`, `bell+partnerships`); files are not read here."""
     base, *options = spec.split("+")
-    if base in BUILTIN:
-        where = f"built-in ruleset '{base}'"
-        text = builtin_text(base)
-    else:
-        path = Path(base)
-        if not path.suffix and not path_exists(path):
-            raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)} or a .toml file")
-        where = str(path)
-        text = read_user_text(path, "ruleset", RULESET_LIMIT, error=RulesetError)
-    return parse_ruleset(read_toml(text, where), where, origin=base, options=tuple(options))
+    if base not in BUILTIN:
+        # a person's file is read by `printgen.engine.ruleset_files.load_ruleset`, outside the portable core
+        raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)}")
+    return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from printgen.components import SEAT_COLOURS
 from printgen.engine.moves import Move
 from printgen.engine.position import seat_name
+from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import OverwriteError, PatolliError
 from printgen.files import FileBusyError
 from printgen.lang import LANGS, templates
@@ -37,7 +38,7 @@ from printgen.play.lessons import LEARN_PLAYER, LEARN_SEED
 from printgen.play.table import Table, read_cast
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
-from printgen.rulesets.load import BUILTIN, load_ruleset
+from printgen.rulesets.load import BUILTIN
 from printgen.serve import views
 from printgen.serve.board import board_geometry, board_svg, piece_svg
 from printgen.serve.live import Hub
