@@ -43,11 +43,12 @@ def test_the_name_pattern_reads_the_same_in_python_and_in_the_page() -> None:
 
 
 def test_the_page_repeats_none_of_the_server_s_facts() -> None:
-    page = (STATIC / "app.js").read_text(encoding="utf-8") + (STATIC / "index.html").read_text(encoding="utf-8")
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    page = script + (STATIC / "index.html").read_text(encoding="utf-8")
     assert "/api/config" in page and "config.langs" in page and "config.seats" in page
     assert "config.name_pattern" in page and "config.learn_prefix" in page
     assert SEAT_NAMES not in page  # the seat letters
-    assert not any(f'"{lang}"' in page for lang in LANGS)  # the language list, or any language named by its code
+    assert not any(f'"{lang}"' in script for lang in LANGS)  # the language list (the HTML's lang="en" is a default)
     assert "A-Za-z0-9" not in page and "pattern=" not in page and "maxlength=" not in page  # the game-name rule
     assert LEARN_PREFIX not in page
     assert str(MAX_LOGGED) not in page and f"min: {MIN_CASTS}" not in page
