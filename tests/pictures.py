@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -187,7 +188,7 @@ def render(page: Page, dpi: int) -> bytes:
 
 
 PRINTED: dict[str, tuple[Callable[[], Page], int]] = {
-    **{f"board-{name}": ((lambda name=name: board_scene(name)), BOARD_DPI) for name in BOARDS},  # type: ignore[misc]
+    **{f"board-{name}": (partial(board_scene, name), BOARD_DPI) for name in BOARDS},
     "booklet-bell-sheet2-back": (booklet_scene, PAGE_DPI),
     "cards-neeley-front": (card_scene, PAGE_DPI),
 }
