@@ -81,7 +81,8 @@ def imports() -> dict[str, list[tuple[int, str]]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(parent + ([base] if base else []))
                 found.append((node.lineno, base))
                 # `from printgen.players.search import plain` imports the module printgen.players.search.plain
                 found += [(node.lineno, f"{base}.{a.name}") for a in node.names
