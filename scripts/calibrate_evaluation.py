@@ -16,11 +16,11 @@ import sys
 import time
 from pathlib import Path
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import write_atomic
 from printgen.players.evaluation import equity
 from printgen.players.evaluation.weights import write_weights
 from printgen.players.roster.fit import FULL_GAMES, SEED
+from printgen.ruleset_files import load_ruleset
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
          ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2),

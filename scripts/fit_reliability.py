@@ -25,7 +25,6 @@ import sys
 import time
 from pathlib import Path
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import write_atomic
 from printgen.players.analysis.reliability import (
     COLUMNS,
@@ -40,6 +39,7 @@ from printgen.players.analysis.reliability import (
 from printgen.players.evaluation.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
 from printgen.players.evaluation.features import MODEL_NOW
 from printgen.players.search.levels import DEFAULT_LEVEL
+from printgen.ruleset_files import load_ruleset
 
 RULESETS = ("bell", "gatigo", "neeley", "ocastudios")
 IDENTITY = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.0, 1.0))  # stored where no fitted map helps on held-out contests

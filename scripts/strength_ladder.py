@@ -20,12 +20,12 @@ import numpy as np
 from printgen.engine.beans import Beans
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import write_atomic
 from printgen.players.analysis.review import REVIEW_LEVEL, review
 from printgen.players.lab.arena import arena
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
+from printgen.ruleset_files import load_ruleset
 
 TURNS = 400
 SEED = 2026

@@ -41,11 +41,11 @@ def missing() -> str | None:
 def save_game(saves: Path) -> None:
     """Writes the pictured game: bell, the person (A) against the advisor at level 0 (B), the person casting by the
     helper and playing the advisor's best move, stopped where the person has a cast to move."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.play.session import Session
     from printgen.play.table import Table
     from printgen.players.analysis.advisor import advise
     from printgen.players.roster.registry import player
+    from printgen.ruleset_files import load_ruleset
 
     saves.mkdir(parents=True, exist_ok=True)
     session = Session.start(load_ruleset(RULESET), 2, {1: player("advisor:0")}, SEED, saves / f"{GAME}.json", True,

@@ -21,13 +21,13 @@ from pathlib import Path
 
 import numpy as np
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.render.booklet import booklet_pages, imposed_booklet
 from printgen.render.palette import palette
 from printgen.render.paper import Paper
 from printgen.render.prints import PrintOptions, board_preview, card_pages
 from printgen.render.scene import Group, Item, Page
 from printgen.render.svg import render_png
+from printgen.ruleset_files import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINES = Path(__file__).resolve().parent / "baselines"

@@ -21,11 +21,11 @@ from printgen.cli.app import app
 from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.notation import from_compact, from_json, to_json
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import NotationError, PatolliError, PositionError, RulesetError
 from printgen.files import read_user_text
 from printgen.inputs import is_whole_number, whole_number
 from printgen.players.roster import fit as calibration
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import builtin_text

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from printgen.engine.beans import Beans, Cast
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import NotationError
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 

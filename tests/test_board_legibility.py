@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.components import SEAT_COLOURS
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.seats import SEAT_SHAPES
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render.board_layout import LATO_CAP, MIN_FIGURE, draw_board, number_height
@@ -32,6 +31,7 @@ from printgen.render.prints import PrintOptions, board_drawing, board_pages, def
 from printgen.render.scene import Leaf, Path, Text, flatten
 from printgen.render.tiling import OVERLAP, best_sheet, seam_crosses_cells
 from printgen.render.words import BOARD_LABELS
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 from printgen.rulesets.model import Orientation
 

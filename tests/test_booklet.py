@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from pdf_read import page_texts, text_in_box
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
 from printgen.render.booklet_layout import COVER_MARGIN
 from printgen.render.imposition import Flip
@@ -18,6 +17,7 @@ from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.saddle import saddle_order
 from printgen.render.scene import Group, Text, flatten
 from printgen.render.units import mm_to_pt
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN, builtin_text, parse_ruleset
 from printgen.rulesets.load import read_toml
 

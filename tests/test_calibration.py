@@ -11,11 +11,11 @@ import pytest
 from helpers import P
 from typer.testing import CliRunner
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.analysis import reliability
 from printgen.players.evaluation import chance_maps
 from printgen.players.evaluation.chance_maps import ChanceMap, fit_beta, fit_isotonic
 from printgen.players.evaluation.features import MODEL_2026, MODEL_NOW
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 MIDGAME = "ocastudios/2 g1 move A starter=A last=- pool=0 offering=0 | A 6 cw 3,9,h,h,h,h | B 6 cw 31,20,h,h,h,h"

@@ -136,8 +136,8 @@ def test_replay_checks_and_narrates_a_saved_record(tmp_path: Path) -> None:
     from printgen.engine.beans import Beans
     from printgen.engine.position import Position
     from printgen.engine.record import Record
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.play.records import save_record
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset("gatigo")
     record = Record(Position.new(rs))

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.evaluation import equity
 from printgen.players.evaluation.features import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW
 from printgen.players.evaluation.weights import SHIPPED_2026, stored_weights
 from printgen.players.roster import fit as calibration
 from printgen.players.roster.registry import player
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data"

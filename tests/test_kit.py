@@ -9,11 +9,11 @@ from pdf_read import page_count, page_texts, reader
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import OutputDir
 from printgen.render.imposition import Flip
 from printgen.render.kit import build_kit, kit_options
 from printgen.render.paper import Paper
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 runner = CliRunner()

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from pdf_read import page_texts
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import OutputDir
 from printgen.render.imposition import Flip
 from printgen.render.kit import build_kit, kit_options
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
+from printgen.ruleset_files import load_ruleset
 
 # Common English words that are not Spanish words (so "a", "me", "no", "son" are left out).
 from printgen.rulesets import BUILTIN

@@ -15,23 +15,24 @@ PACKAGE = Path(__file__).resolve().parent.parent / "printgen"
 
 # Each layer, and the layers it may import (besides itself).
 BASE = {"base"}
+CORE = BASE | {"rulesets", "engine", "loading"}  # what every layer above the engine may read
+PLAYERS = {"evaluation", "search", "roster", "solve", "analysis"}  # the players a front end may call (not the lab)
 ALLOWED: dict[str, set[str]] = {
     "base": set(),
     "rulesets": BASE,
+    "loading": BASE | {"rulesets"},  # ruleset_files: a person's ruleset file read from disk
     "engine": BASE | {"rulesets"},
-    "text": BASE | {"rulesets", "engine"},
-    "evaluation": BASE | {"rulesets", "engine"},
-    "search": BASE | {"rulesets", "engine", "evaluation"},
-    "roster": BASE | {"rulesets", "engine", "evaluation", "search"},
-    "solve": BASE | {"rulesets", "engine"},
-    "analysis": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve"},
-    "lab": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve", "analysis"},
-    "render": BASE | {"rulesets", "engine", "text"},
-    "play": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis"},
-    "serve": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
-                     "play"},
-    "web": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
-                   "play"},
+    "text": CORE,
+    "evaluation": CORE,
+    "search": CORE | {"evaluation"},
+    "roster": CORE | {"evaluation", "search"},
+    "solve": CORE,
+    "analysis": CORE | PLAYERS - {"analysis"},
+    "lab": CORE | PLAYERS,
+    "render": CORE | {"text"},
+    "play": CORE | {"text"} | PLAYERS,
+    "serve": CORE | {"text", "render", "play"} | PLAYERS,
+    "web": CORE | {"text", "render", "play"} | PLAYERS,
     "cli": set(),  # filled below: the command line may import every layer
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
@@ -39,7 +40,8 @@ ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
 # The portable core: no file I/O (the project's `files` module, fcntl) and no word layer.
 PORTABLE = ("printgen.rulesets", "printgen.engine.topology", "printgen.engine.tables", "printgen.engine.kernel",
             "printgen.engine.layout", "printgen.engine.rng", "printgen.engine.position", "printgen.engine.moves",
-            "printgen.engine.notation", "printgen.engine.events", "printgen.engine.beans", "printgen.engine.seats")
+            "printgen.engine.notation", "printgen.engine.events", "printgen.engine.beans", "printgen.engine.seats",
+            "printgen.engine.record")
 NOT_PORTABLE = ("printgen.files", "fcntl", "printgen.lang", "printgen.rules_text")
 
 
@@ -51,6 +53,8 @@ def layer(module: str) -> str:
         return parts[1] if len(parts) > 2 else "base"  # players/__init__: a docstring only
     if top in ("rules_text", "lang"):
         return "text"
+    if top == "ruleset_files":
+        return "loading"
     if top == "components":
         return "text"  # what the printed kit holds: read by the booklet and the sheets
     if top in ("errors", "inputs", "files", "__init__", "__main__", "fonts", ""):

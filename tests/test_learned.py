@@ -13,7 +13,6 @@ from printgen.cli.app import app
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.evaluation import learned
 from printgen.players.evaluation.features import (
     MODEL_LEARNED,
@@ -29,6 +28,7 @@ from printgen.players.evaluation.features import (
 from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.train import TrainConfig, checkpoint_path, train
 from printgen.players.roster.registry import player
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 runner = CliRunner()

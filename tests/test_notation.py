@@ -12,9 +12,9 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import IllegalMoveError, NotationError, PositionError, RulesetError
 from printgen.play.records import load_record, save_record
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import builtin_text
 
 GOOD = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,h,h,h,h | B 20 cw 13,h,h,h,h"

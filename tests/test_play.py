@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()

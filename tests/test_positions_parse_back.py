@@ -15,8 +15,8 @@ import pytest
 from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.position import Phase, Position
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import RulesetError
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 PLIES = 800  # per ruleset and player count: whole games, and contests replayed as they end

@@ -9,7 +9,6 @@ import itertools
 import pytest
 
 from printgen.components import SPARE_BEANS
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.render.affine import IDENTITY, Affine
 from printgen.render.faces import CARD, PIECE_LETTER, bean_components, item_card, piece
 from printgen.render.fonts import text_width
@@ -27,6 +26,7 @@ from printgen.render.prints import (
 )
 from printgen.render.scene import Group, Item, Page, Path, Text, flatten, path_points
 from printgen.render.units import pt_to_mm
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import OptionError
 from printgen.render.faces import pieces_components
 from printgen.render.imposition import Flip, check_offset, grid_sheets, impose
@@ -12,6 +11,7 @@ from printgen.render.paper import MARGIN, SAFE, Paper, Sheet
 from printgen.render.prints import PrintOptions, board_drawing, board_pages, default_cell, fit_cell
 from printgen.render.scene import Path, Text, flatten, path_points
 from printgen.render.tiling import OVERLAP, best_sheet, plan_tiles
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 

@@ -20,13 +20,13 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import OptionError
 from printgen.play.records import load_record, save_record
 from printgen.players.analysis.reasons import Why, describe, reasons, why_not
 from printgen.players.analysis.review import GRADE_LIMITS, Grade, grade_of, review, tutor_threshold
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()

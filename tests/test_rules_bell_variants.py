@@ -19,10 +19,10 @@ from printgen.engine import notation
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, Phase, Position
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.simulate import scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.errors import PositionError, RulesetError
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import builtin_text, parse_ruleset
 from printgen.rulesets.load import read_toml
 

@@ -12,7 +12,6 @@ from printgen.components import ComponentKind, components, pieces_per_colour
 from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.notation import from_compact
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.topology import CellKind, topology_for
 from printgen.rules_text import (
     BOOKLET_SECTIONS,
@@ -33,6 +32,7 @@ from printgen.rules_text import (
 from printgen.rules_text.blocks import Span, escape, plain
 from printgen.rules_text.example import build_example
 from printgen.rules_text.lang import Texts, plural_en, plural_es, templates
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN, Ruleset, builtin_text
 
 SPECS = [*BUILTIN, "bell+partnerships", "ocastudios+empty_start", "bell+no_gambling", "bell+no_gambling_backwards",

@@ -8,9 +8,9 @@ import tomllib
 
 import pytest
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import RulesetError
 from printgen.lang.grammar import counted
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN, builtin_text, parse_ruleset
 from printgen.rulesets import model as m
 from printgen.rulesets.export import export_toml

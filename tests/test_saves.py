@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from printgen.cli.app import app
 from printgen.cli.narrate import describe
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import FileBusyError
 from printgen.play.session import Session
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.evaluation.weights import eval_tables_for
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import builtin_text, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN

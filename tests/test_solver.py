@@ -16,12 +16,12 @@ from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
 from printgen.engine.rng import cast_marks
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.analysis.yardstick import measure
 from printgen.players.roster.registry import seeded_rng
 from printgen.players.solve.index import decode, encode
 from printgen.players.solve.solver import a_begins, monotone, solve, solved_game
 from printgen.players.solve.store import SCALE, find_table, save
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import parse_ruleset
 from printgen.rulesets.load import read_toml
 

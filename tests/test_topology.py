@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.topology import CellKind, topology_for
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from pdf_read import page_texts, text_runs
 
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.files import OutputDir
 from printgen.render.booklet import booklet_pages, card_pages
 from printgen.render.output import Format, write_pages
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
 from printgen.render.typeset import break_lines, words_of
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
 
 META = Metadata("test", subject="test")

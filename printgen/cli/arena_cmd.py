@@ -73,10 +73,10 @@ def arena(
     Plays many contests to bankruptcy. Two players alternate seats; three or four play every seating
     (with partnerships, both team arrangements), so each sits in each seat equally often.
     """
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.lab.arena import arena as run_arena
     from printgen.players.lab.arena import check_player_count, lineup_arena
     from printgen.players.roster.registry import player
+    from printgen.ruleset_files import load_ruleset
 
     names = line_up(players)
     rs = load_ruleset(ruleset)

@@ -21,8 +21,8 @@ def bench(
     as_json: JsonOpt = False,
 ) -> None:
     """Measure random-policy games per second on one core."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.engine.simulate import bench as run_bench
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     prepare_engine("bench")

@@ -16,10 +16,10 @@ def _kit_seconds(ruleset: str, paper: Paper, runs: int = 3) -> float:
     import tempfile
     from pathlib import Path
 
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.files import OutputDir
     from printgen.render.formats import Flip
     from printgen.render.kit import build_kit, kit_options
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     best = float("inf")
@@ -38,9 +38,9 @@ def bench_print(ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A
     Times a ruleset's board, pieces, beans and cards, and its whole kit (best of 3).
     """
     start = time.perf_counter()
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.render.bench import bench_print as run
     from printgen.render.prints import PrintOptions
+    from printgen.ruleset_files import load_ruleset
 
     imports = time.perf_counter() - start
     result = run(load_ruleset(ruleset), PrintOptions(paper=paper))

@@ -49,7 +49,6 @@ def calibration(
     map of this player when it is fresh. Prints the expected calibration error (ECE) and every decile's
     gap, each with a 95% interval from a bootstrap over contests.
     """
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.errors import OptionError
     from printgen.files import check_writable
     from printgen.players.analysis.reliability import load_records, record
@@ -57,6 +56,7 @@ def calibration(
     from printgen.players.evaluation.chance_maps import fingerprint, fresh_entry, map_key
     from printgen.players.evaluation.features import MODEL_NOW
     from printgen.players.lab.arena import default_workers
+    from printgen.ruleset_files import load_ruleset
 
     for path, suffixes, what in ((output, FIGURE_SUFFIXES, "the figure is written as .svg or .png"),
                                  (save_records, (".npz",), "records are saved as .npz")):

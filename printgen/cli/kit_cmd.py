@@ -28,11 +28,11 @@ def rules(
 
     Writes a saddle-stitched booklet, the same pages in reading order, and a one-page reference card.
     """
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
     from printgen.render.output import slug, stem, write_pages
     from printgen.render.pdf import Metadata
     from printgen.rules_text import booklet, to_markdown
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     out = OutputDir(output, force)
@@ -65,8 +65,8 @@ def kit(
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.render.kit import STEPS, build_kit, kit_options
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     opts = kit_options(paper, lang.value, grey, flip, parse_offset(back_offset), seats)

@@ -64,10 +64,10 @@ def play(
     from rich.console import Console
 
     from printgen.cli.narrate import describe
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
     from printgen.players.analysis.review import tutor_threshold
+    from printgen.ruleset_files import load_ruleset
 
     console = Console(highlight=False)
     out = ConsoleOutput(console)

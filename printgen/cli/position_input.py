@@ -7,10 +7,10 @@ import sys
 
 from printgen.engine import notation
 from printgen.engine.position import Position
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import NotationError
 from printgen.files import read_user_text
 from printgen.inputs import path_exists, read_limited
+from printgen.ruleset_files import load_ruleset
 
 POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000
 

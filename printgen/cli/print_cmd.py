@@ -87,12 +87,12 @@ def board(
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.render.board_layout import MIN_FIGURE, number_height
     from printgen.render.faces import TOKEN
     from printgen.render.imposition import BLEED
     from printgen.render.output import slug, stem
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview, print_shop_board
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.model import Orientation
 
     rs = load_ruleset(ruleset)
@@ -136,9 +136,9 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
         fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, flip: FlipOpt = Flip.LONG,
         back_offset: OffsetOpt = "0,0", lang: LangOpt = ENGLISH, dpi: DpiOpt = 100, force: ForceOpt = False,
     ) -> None:
-        from printgen.engine.ruleset_files import load_ruleset
         from printgen.render import prints
         from printgen.render.output import stem
+        from printgen.ruleset_files import load_ruleset
 
         rs = load_ruleset(ruleset)
         opts = _opts(paper, grey, flip, back_offset, lang, seats)

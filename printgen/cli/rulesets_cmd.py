@@ -72,7 +72,7 @@ def list_rulesets(as_json: JsonOpt = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from printgen.engine.ruleset_files import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets import BUILTIN
 
     rulesets = [load_ruleset(n) for n in BUILTIN]
@@ -102,8 +102,8 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
 
     from printgen.cli.board_text import draw_board, legend, seat_key
     from printgen.engine.beans import Beans
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.engine.topology import topology_for
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(name)
     if as_json:
@@ -144,8 +144,8 @@ def export(
     force: ForceOpt = False,
 ) -> None:
     """Print a ruleset as TOML, to edit into a custom one."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.files import check_writable, write_atomic
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
 
     text = export_toml(load_ruleset(name))

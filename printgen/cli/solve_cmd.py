@@ -57,7 +57,6 @@ def solve(
     the value of the opening; the table is cached, and `advise` uses it for that game. With
     --measure, the advisor's decisions are judged against perfect play.
     """
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.files import write_atomic
     from printgen.players.analysis.yardstick import measure as run_measure
     from printgen.players.analysis.yardstick import trained_network
@@ -66,6 +65,7 @@ def solve(
     from printgen.players.solve.solver import solve as run_solve
     from printgen.players.solve.solver import solved_game
     from printgen.players.solve.store import find_table, save
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
 
     wanted = parse_levels(levels) if measure else []

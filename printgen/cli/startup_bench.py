@@ -66,8 +66,8 @@ def mid_game_position() -> str:
     from printgen.engine.notation import to_compact
     from printgen.engine.position import Phase, Position
     from printgen.engine.rng import cast_marks
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.roster.registry import player, seeded_rng
+    from printgen.ruleset_files import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)
     rng, me = seeded_rng(2026), player("advisor:0")

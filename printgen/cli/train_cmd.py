@@ -40,10 +40,10 @@ def train(
     every generation; --resume goes on from it and ends with the same weights as an uninterrupted run.
     Play with the result as `advisor-learned` once it is shipped in printgen/players/data/learned/.
     """
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.lab.pool import default_workers
     from printgen.players.lab.train import TrainConfig, check_run
     from printgen.players.lab.train import train as run_train
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     count = players or min(rs.player_counts())

@@ -43,7 +43,7 @@ from printgen.rulesets.load import load_builtin
 from printgen.rulesets.model import Ruleset
 
 # Finds the ruleset a written position names (`gatigo+no_gambling`, or a file's path). The notation reads only
-# the built-in ones itself, opening no files; a caller with files passes `engine.ruleset_files.load_ruleset`.
+# the built-in ones itself, opening no files; a caller with files passes `printgen.ruleset_files.load_ruleset`.
 RulesetLoader = Callable[[str], Ruleset]
 
 FORMAT, VERSION = "patolli-position", 1

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 from printgen.engine.record import FORMAT, Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import NotationError, PatolliError
 from printgen.files import MB, FileError, read_user_json, write_atomic
 from printgen.play.saved import FORMAT as SAVE_FORMAT
 from printgen.play.saved import ruleset_from_json
+from printgen.ruleset_files import load_ruleset
 
 RECORD_LIMIT = 8 * MB  # a contest of thousands of turns is well under 1 MB
 

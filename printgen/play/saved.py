@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from printgen.engine.position import Phase, seat_name
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.errors import NotationError, PatolliError, RulesetError
 from printgen.files import MB
 from printgen.inputs import json_type
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import MAX_LEVEL
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN, ruleset_from_text
 from printgen.rulesets.model import Ruleset

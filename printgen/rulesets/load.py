@@ -1,7 +1,7 @@
 """Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault.
 
 Text in, ruleset out, and the built-in files read from the package: no file of a person's is opened here
-(that is `printgen.engine.ruleset_files`), so the rulesets stay in the portable core.
+(that is `printgen.ruleset_files`), so the rulesets stay in the portable core.
 """
 
 from __future__ import annotations
@@ -564,6 +564,6 @@ def load_builtin(spec: str) -> Ruleset:
     """Returns the built-in ruleset a spec names (`gatigo`, `bell+partnerships`); files are not read here."""
     base, *options = spec.split("+")
     if base not in BUILTIN:
-        # a person's file is read by `printgen.engine.ruleset_files.load_ruleset`, outside the portable core
+        # a person's file is read by `printgen.ruleset_files.load_ruleset`, outside the portable core
         raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)}")
     return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))

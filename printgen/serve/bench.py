@@ -25,9 +25,9 @@ from typing import Any
 from printgen.engine.beans import Beans
 from printgen.engine.position import HAND, Phase, Position, build, facts_of
 from printgen.engine.record import Record
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.players.analysis.advisor import advise
 from printgen.players.search.levels import DEFAULT_LEVEL
+from printgen.ruleset_files import load_ruleset
 from printgen.serve.store import Store
 
 ACTIONS = ("cast", "move", "advice")

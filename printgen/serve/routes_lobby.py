@@ -14,7 +14,6 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from printgen.components import SEAT_COLOURS
 from printgen.engine.position import seat_name
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.seats import SEAT_NAMES
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import MIN_CASTS
@@ -22,6 +21,7 @@ from printgen.play.bean_check import check as check_beans
 from printgen.play.lessons import LEARN_PLAYER, LEARN_SEED
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.ruleset_files import load_ruleset
 from printgen.serve import views
 from printgen.serve.board import piece_svg
 from printgen.serve.reading import field, lang_of, read_body

@@ -25,7 +25,6 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.files import write_atomic
@@ -35,6 +34,7 @@ from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.contest import match_seeds
 from printgen.players.lab.pool import map_chunks
 from printgen.players.search.plain import GAME_WEIGHT, analyse, make_scratch
+from printgen.ruleset_files import load_ruleset
 
 BINS = 10  # deciles of the shown chance
 CONTEST_TURNS = 200_000  # a contest still going after this many turns is left out

@@ -124,8 +124,8 @@ def network_tables(solution: Solution, net: np.ndarray | None) -> EvalTables:
 def trained_network(path: Path, solution: Solution) -> np.ndarray:
     """Returns the packed network of a `patolli train` output file, checked to be trained on this solved game
     (the ruleset `patolli solve --export` writes of it, two players)."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.solve.store import race_key
+    from printgen.ruleset_files import load_ruleset
 
     entry = learned.read_entry(path)
     net = learned.entry_net(entry, NF, str(path))

@@ -87,7 +87,7 @@ def stored_weights(name: str = SHIPPED) -> dict[str, tuple[np.ndarray, np.ndarra
 
 def builtin(ruleset: Ruleset) -> bool:
     """Returns whether a ruleset is a built-in one (variants included), unchanged: shipped data apply."""
-    from printgen.engine.ruleset_files import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets import BUILTIN
 
     return ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset
@@ -117,7 +117,7 @@ def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
 def fit_entry(spec: str, players: int, games: int = calibration.FULL_GAMES,
               seed: int = calibration.SEED) -> tuple[str, dict[str, object], list[str]]:
     """Fits one ruleset and player count; returns its key, its shipped form and what is wrong with it."""
-    from printgen.engine.ruleset_files import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(spec)
     f = calibration.fit(rs, players, games=games, seed=seed, rounds=1)
@@ -135,7 +135,7 @@ def _fit_entry(job: tuple[str, int, int, int]) -> tuple[str, dict[str, object], 
 
 def _compile(first: tuple[str, int]) -> None:
     """Compiles the fitting code (a two-game fit), so workers forked after it find it compiled."""
-    from printgen.engine.ruleset_files import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     calibration.fit(load_ruleset(first[0]), first[1], games=2, rounds=1)
 

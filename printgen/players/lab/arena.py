@@ -17,7 +17,6 @@ import numpy as np
 
 from printgen.engine import kernel as k
 from printgen.engine.layout import STATE_SIZE
-from printgen.engine.ruleset_files import load_ruleset
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.players.evaluation.weights import eval_tables_for
@@ -26,6 +25,7 @@ from printgen.players.lab.pool import default_workers, map_chunks, ray_workers
 from printgen.players.lab.seating import seatings, team_of
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.plain import make_scratch
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import Ruleset
 
 Progress = Callable[[int, int], None]  # (matches done, matches in all)

@@ -112,10 +112,10 @@ _JOB: dict[str, Any] = {}
 
 def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int) -> None:
     """Prepares a worker: the ruleset's tables, the evaluation with this generation's network, buffers."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.engine.tables import tables_for
     from printgen.players.evaluation.weights import eval_tables_for
     from printgen.players.search.plain import make_scratch
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(spec)
     et = eval_tables_for(rs, players)
@@ -137,9 +137,9 @@ def _play(chunk: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
 def self_play_generation(config: TrainConfig, state: State, workers: int | None,
                          tick: Callable[[int], None] | None = None, ray: str | None = None) -> tuple[np.ndarray, ...]:
     """Returns (X, live, game, won) of one generation's games, in the order of their chunks."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.lab.pool import map_chunks
     from printgen.players.lab.train_play import sample_every
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(config.ruleset)
     every = sample_every(rs.board.cell_count, rs.players.pieces_for(config.players))
@@ -376,7 +376,7 @@ class TrainResult:
 
 def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None:
     """Raises OptionError (or a file error) if a run could not start: checked before any compiling."""
-    from printgen.engine.ruleset_files import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(config.ruleset)
     if config.players not in rs.player_counts():
@@ -397,8 +397,8 @@ def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = Fa
     generation. With `resume` goes on from the checkpoint. stop_after: stop after that many generations
     of this run, leaving only the checkpoint (returns None), as an interrupted run would. ray: play the games on
     that Ray cluster (`auto` or an address; workers None: one per CPU of the cluster); the weights are the same."""
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.evaluation.weights import eval_tables_for, weights_key
+    from printgen.ruleset_files import load_ruleset
 
     check_run(config, out, resume, force)
     rs = load_ruleset(config.ruleset)

@@ -31,8 +31,8 @@ def _sample_position():  # -> Position; imported late so that importing this mod
     """Returns a GATIGO position in the move phase with pieces on the board, reached by real play."""
     from printgen.engine.position import Phase, Position
     from printgen.engine.rng import cast_marks
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.roster.registry import seeded_rng
+    from printgen.ruleset_files import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)
     rng = seeded_rng(7)
@@ -68,13 +68,13 @@ def _players() -> None:
 
 def _contests() -> None:
     from printgen.engine.layout import MAXP, STATE_SIZE
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.engine.tables import tables_for
     from printgen.players.evaluation.weights import eval_tables_for
     from printgen.players.lab.contest import NSTAT, match_seeds, run_matches
     from printgen.players.lab.seating import seatings
     from printgen.players.roster.registry import player
     from printgen.players.search.plain import make_scratch
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset("gatigo")
     specs = np.array([player("advisor:1").spec(), player("gatigo:S1T2").spec()])
@@ -88,9 +88,9 @@ def _contests() -> None:
 def _bench() -> None:
     from printgen.engine.layout import STATE_SIZE
     from printgen.engine.rng import seed_rng
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.engine.simulate import bench_games, scratch_buffers
     from printgen.engine.tables import tables_for
+    from printgen.ruleset_files import load_ruleset
 
     t = tables_for(load_ruleset("gatigo"), 2)
     ev, out = scratch_buffers()
@@ -100,8 +100,8 @@ def _bench() -> None:
 
 
 def _solver() -> None:
-    from printgen.engine.ruleset_files import load_ruleset
     from printgen.players.solve.solver import solve, solved_game
+    from printgen.ruleset_files import load_ruleset
 
     solve(solved_game(load_ruleset("gatigo"), 1), tolerance=1e-3)
 
