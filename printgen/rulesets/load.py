@@ -413,7 +413,7 @@ def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
 
 def _board(where: str, data: dict[str, Any]) -> BoardRules:
     r = _Reader(where, "board", data)
-    board = SECTIONS["board"](**read_table(where, "board", SECTIONS["board"], data))
+    board: BoardRules = SECTIONS["board"](**read_table(where, "board", SECTIONS["board"], data))
     if board.seats == 3:
         raise r.fail("seats", "must be 2 (opposite arms) or 4 (every arm)")
     if set(board.wedge_depths) & set(board.rounded_depths):
@@ -431,7 +431,7 @@ def _board(where: str, data: dict[str, Any]) -> BoardRules:
 
 def _beans(where: str, data: dict[str, Any]) -> BeanRules:
     r = _Reader(where, "beans", data)
-    beans = SECTIONS["beans"](**read_table(where, "beans", SECTIONS["beans"], data))
+    beans: BeanRules = SECTIONS["beans"](**read_table(where, "beans", SECTIONS["beans"], data))
     if len(beans.scores) != beans.count + 1:
         raise r.fail("scores", f"needs {beans.count + 1} entries (0 to {beans.count} marks), got {len(beans.scores)}")
     if not any(beans.scores):
@@ -451,7 +451,7 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
     pieces = r.integers("pieces", 1, MAX_PIECES)
     if len(pieces) != hi - lo + 1:
         raise r.fail("pieces", f"needs one count for each of {lo} to {hi} players ({hi - lo + 1}), got {len(pieces)}")
-    rules = SECTIONS["players"](**read_table(where, "players", SECTIONS["players"], data))
+    rules: PlayerRules = SECTIONS["players"](**read_table(where, "players", SECTIONS["players"], data))
     if rules.partnerships and (lo, hi) != (4, 4):
         raise r.fail("partnerships", f"partnerships are for four players exactly (min = max = 4), got {lo} to {hi}")
     if rules.start_on_board > min(pieces):
@@ -463,7 +463,7 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
 
 def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
     r = _Reader(where, "entry", data)
-    entry = SECTIONS["entry"](**read_table(where, "entry", SECTIONS["entry"], data))
+    entry: EntryRules = SECTIONS["entry"](**read_table(where, "entry", SECTIONS["entry"], data))
     possible = {s for s in beans.scores if s}
     for s in entry.scores:
         if s not in possible:
@@ -475,7 +475,7 @@ def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
 
 def _economy(where: str, data: dict[str, Any], players: int) -> Economy:
     r = _Reader(where, "economy", data)
-    economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
+    economy: Economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
     if not economy.items:
         return economy
     seats = "ABCD"[:players]
@@ -494,8 +494,9 @@ def _economy(where: str, data: dict[str, Any], players: int) -> Economy:
 def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
     """Returns the economy of a game played without gambling: no items, stake or pool; the rest is ignored."""
     values = read_table(where, "economy", SECTIONS["economy"], data, only=("item_name",))
-    return SECTIONS["economy"](gambling=False, starting_items=0, stake=0, betting=Betting.FIXED,
+    economy: Economy = SECTIONS["economy"](gambling=False, starting_items=0, stake=0, betting=Betting.FIXED,
                                bankruptcy=Bankruptcy.CANNOT_PAY, offering_to_winner=False, items=(), **values)
+    return economy
 
 
 def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules,

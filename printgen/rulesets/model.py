@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from printgen.rulesets.schema import Text, key
 
@@ -226,7 +227,7 @@ class Payments:
         return tuple((event, getattr(self, event)) for event in PAYMENT_EVENTS)
 
 
-class Table(tuple):
+class Table(tuple[tuple[str, Any], ...]):
     """An inline TOML table an option sets (a payment), frozen as (key, value) pairs so a ruleset stays hashable."""
 
     __slots__ = ()
