@@ -29,8 +29,9 @@ SpeakOpt = Annotated[Lang, typer.Option("--lang", help="Language the session spe
 class ConsoleOutput:
     """Speaks through a rich console."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, lang: str = "en") -> None:
         self.console = console
+        self.lang = lang
 
     def say(self, text: str) -> None:
         """Prints one line."""
@@ -40,7 +41,7 @@ class ConsoleOutput:
         """Draws the board with pieces, holdings, pool and offering."""
         from printgen.cli.position_view import show_position
 
-        show_position(pos, self.console, marks)
+        show_position(pos, self.console, marks, self.lang)
 
 
 @reports_errors
@@ -77,7 +78,7 @@ def play(
     T = Texts(lang.value)
     describe = narrator(lang.value)
     console = Console(highlight=False)
-    out = ConsoleOutput(console)
+    out = ConsoleOutput(console, lang.value)
     interactive = sys.stdin.isatty()
     session: Session | None = None
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None

@@ -455,9 +455,10 @@ class Session:
         nothing = any(o.score is None for o in beans.outcomes())
         if not text.strip("0") and not nothing:
             return self.T("play.zero_scores")
-        scores = ", ".join(str(s) for s in sorted({s for s in beans.rules.scores if s}))
+        scores = [str(s) for s in sorted({s for s in beans.rules.scores if s})]
         score = int(text) if len(text) <= 18 else shown(text)
-        return self.T("play.no_such_score" if nothing else "play.no_such_score_all", score=score, scores=scores)
+        return self.T("play.no_such_score", score=score,
+                      scores=self.T.join([*scores, self.T("play.nothing_zero")] if nothing else scores, "or"))
 
     def _read_move(self, text: str) -> Move:
         """Returns the legal move a typed line names: a cell, e/enter (cw/ccw), pass or compact notation."""
