@@ -19,7 +19,6 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.tables import Tables, tables_for
 from printgen.engine.topology import SEAT_NAMES, Topology, topology_for
 from printgen.errors import IllegalMoveError, PositionError, RulesetError
-from printgen.lang.grammar import counted
 from printgen.rulesets.model import Ruleset
 
 
@@ -268,8 +267,11 @@ class Position:
         raise IllegalMoveError(f"{move} is not legal for {seat_name(self.to_move)}{cast}; legal: {legal}")
 
     def _cast_text(self, marks: int) -> str:
+        # The engine's errors are English, written without the word layer (the portable core carries no words);
+        # front ends that speak another language check moves against legal_moves and say it themselves.
         score = self.score(marks)
-        return f"{counted(marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
+        unit = "mark" if marks == 1 else "marks"
+        return f"{marks} {unit} ({'no score' if score is None else f'score {score}'})"
 
     def play(self, marks: int, move: Move | int) -> tuple[Position, list[Event]]:
         """Returns the position after a cast and a legal move, with what happened."""
