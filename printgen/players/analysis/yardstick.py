@@ -23,12 +23,12 @@ from printgen.errors import PatolliError
 from printgen.players.evaluation import learned
 from printgen.players.evaluation.features import MODEL_LEARNED, NF, EvalTables
 from printgen.players.evaluation.weights import eval_tables_for
-from printgen.players.lab.arena import wilson
 from printgen.players.roster.registry import Player, seeded_rng
 from printgen.players.search import policy
 from printgen.players.search.plain import make_scratch
 from printgen.players.solve.core import move_values
 from printgen.players.solve.solver import Solution
+from printgen.stats import wilson
 
 TIE = 1.0 / 65535  # one step of a stored table: moves closer than this are equally good
 MAX_PLIES = 20_000

@@ -8,7 +8,6 @@ the number of workers, where they run or the order chunks finish in.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,20 +25,10 @@ from printgen.players.lab.seating import seatings, team_of
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.plain import make_scratch
 from printgen.rulesets import Ruleset, load_ruleset
+from printgen.stats import wilson
 
 Progress = Callable[[int, int], None]  # (matches done, matches in all)
 Chunk = tuple[int, int, int]  # (line-up, first match, count)
-
-
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Returns the Wilson score 95% interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
