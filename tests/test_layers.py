@@ -1,8 +1,10 @@
 """The layer order, written once and checked over every import of the package (function-level ones included).
 
-Dependencies point one way: cli, serve, web > play, render, players > the text layer > engine > rulesets; inside
-players, evaluation < search < roster < analysis < lab, with solve beside roster. The portable core (what the
-browser build compiles, and what any front end may carry) imports no file I/O and no word layer.
+Dependencies point one way: cli, serve, web > play, render, players > the text layer > findings > engine > rulesets;
+inside players, evaluation < search < roster < analysis < lab, with solve beside roster. `findings` holds the plain
+values the players compute and the text layer and render show (a move's reasons, a reviewed contest), so the
+players never import words or pictures and render never imports the players. The portable core (what the browser
+build compiles, and what any front end may carry) imports no file I/O and no word layer.
 """
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ ALLOWED: dict[str, set[str]] = {
     "base": set(),
     "rulesets": BASE,
     "engine": BASE | {"rulesets"},
-    "text": BASE | {"rulesets", "engine"},
-    "evaluation": BASE | {"rulesets", "engine"},
-    "search": BASE | {"rulesets", "engine", "evaluation"},
-    "roster": BASE | {"rulesets", "engine", "evaluation", "search"},
-    "solve": BASE | {"rulesets", "engine"},
-    "analysis": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve"},
-    "lab": BASE | {"rulesets", "engine", "evaluation", "search", "roster", "solve", "analysis"},
-    "render": BASE | {"rulesets", "engine", "text"},
-    "play": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis"},
-    "serve": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
-                     "play"},
-    "web": BASE | {"rulesets", "engine", "text", "evaluation", "search", "roster", "solve", "analysis", "render",
-                   "play"},
+    "findings": BASE | {"rulesets", "engine"},
+    "text": BASE | {"rulesets", "engine", "findings"},
+    "evaluation": BASE | {"rulesets", "engine", "findings"},
+    "search": BASE | {"rulesets", "engine", "findings", "evaluation"},
+    "roster": BASE | {"rulesets", "engine", "findings", "evaluation", "search"},
+    "solve": BASE | {"rulesets", "engine", "findings"},
+    "analysis": BASE | {"rulesets", "engine", "findings", "evaluation", "search", "roster", "solve"},
+    "lab": BASE | {"rulesets", "engine", "findings", "evaluation", "search", "roster", "solve", "analysis"},
+    "render": BASE | {"rulesets", "engine", "findings", "text"},
+    "play": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis"},
+    "serve": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis",
+                     "render", "play"},
+    "web": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis",
+                   "render", "play"},
     "cli": set(),  # filled below: the command line may import every layer
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
@@ -53,7 +56,7 @@ def layer(module: str) -> str:
         return "text"
     if top == "components":
         return "text"  # what the printed kit holds: read by the booklet and the sheets
-    if top in ("errors", "inputs", "files", "__init__", "__main__", "fonts", ""):
+    if top in ("errors", "inputs", "files", "stats", "__init__", "__main__", "fonts", ""):
         return "cli" if top == "__main__" else "base"
     return top
 
@@ -81,7 +84,8 @@ def imports() -> dict[str, list[tuple[int, str]]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                    parts = package.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
                 found.append((node.lineno, base))
                 # `from printgen.players.search import plain` imports the module printgen.players.search.plain
                 found += [(node.lineno, f"{base}.{a.name}") for a in node.names
