@@ -24,7 +24,7 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import Phase, Position
 from printgen.findings.reasons import Reason, TutorCase, Why
 from printgen.players.evaluation.features import F_EXPOSED, F_PIPS, F_TOLLS, features
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.rulesets.schema import Text
 
 EXPOSURE = 0.05  # a change in the chance of being hit smaller than this is not worth saying

@@ -41,7 +41,7 @@ from printgen.findings.review import (
     grade_of,
 )
 from printgen.players.evaluation.features import V_CONTEST, V_GAME
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search.plain import NODE_BUDGET, make_scratch, objective, open_root_move, resume
 from printgen.players.search.plain import _open as open_node  # starts a node's search; resume goes on with it

@@ -22,7 +22,7 @@ from printgen.engine.rng import cast_marks
 from printgen.errors import PatolliError
 from printgen.players.evaluation import learned
 from printgen.players.evaluation.features import MODEL_LEARNED, NF, EvalTables
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import Player, seeded_rng
 from printgen.players.search import policy
 from printgen.players.search.plain import make_scratch

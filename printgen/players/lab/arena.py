@@ -18,10 +18,10 @@ from printgen.engine import kernel as k
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.contest import MAX_TURNS, NSTAT, STAT_NAMES, match_seeds, run_matches
 from printgen.players.lab.pool import default_workers, map_chunks, ray_workers
 from printgen.players.lab.seating import seatings, team_of
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.plain import make_scratch
 from printgen.rulesets import Ruleset, load_ruleset
