@@ -141,3 +141,58 @@ def test_the_checker_sees_a_wrong_import() -> None:
     assert "evaluation" not in ALLOWED[layer("printgen.engine.kernel")]
     assert layer("printgen.players.search.pruned") == "search"
     assert "render" not in ALLOWED["analysis"] and "text" not in ALLOWED["lab"]
+
+
+# ---- the state's offsets: only the layout, the kernel and position.py know them ----
+
+LAYOUT = PACKAGE / "engine" / "layout.py"
+KNOWS_OFFSETS = ("printgen.engine.layout", "printgen.engine.kernel", "printgen.engine.position")
+STATE_MODULES = ("printgen.engine.layout", "printgen.engine.kernel")
+
+
+@cache
+def offset_names() -> frozenset[str]:
+    """Returns the layout's names of places in the state: header, player block and piece and cell offsets, and the
+    functions that return an index (not a value)."""
+    names = set()
+    for node in ast.parse(LAYOUT.read_text("utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        for t in targets:
+            for n in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                if isinstance(n, ast.Name) and (n.id.startswith(("H_", "P_")) or n.id in ("P0", "PS", "K0", "O0")):
+                    names.add(n.id)
+    return frozenset(names | {"pb", "piece_slot", "cell_slot"})
+
+
+def raw_offsets(source: str) -> list[tuple[int, str]]:
+    """Returns (line, name) for every offset of the state a module names: imported from the layout or the kernel,
+    or read as an attribute of either module."""
+    tree = ast.parse(source)
+    aliases, found = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            aliases |= {a.asname or a.name for a in node.names if a.name in STATE_MODULES}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                if f"{node.module}.{a.name}" in STATE_MODULES:
+                    aliases.add(a.asname or a.name)
+                elif node.module in STATE_MODULES and a.name in offset_names():
+                    found.append((node.lineno, a.name))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr in offset_names()
+                and isinstance(node.value, ast.Name) and node.value.id in aliases):
+            found.append((node.lineno, node.attr))
+    return sorted(found)
+
+
+def test_only_the_layout_the_kernel_and_position_name_the_state_offsets() -> None:
+    wrong = [f"{module_name(path)}:{line} names {name}" for path in sorted(PACKAGE.rglob("*.py"))
+             if module_name(path) not in KNOWS_OFFSETS for line, name in raw_offsets(path.read_text("utf-8"))]
+    assert not wrong, "use the accessors of engine/layout.py:\n" + "\n".join(wrong)
+
+
+def test_the_offset_checker_sees_raw_offsets() -> None:
+    assert {"H_PHASE", "P_HOLD", "K0", "O0", "pb"} <= offset_names() and "STATE_SIZE" not in offset_names()
+    snippet = ("from printgen.engine import kernel as k\nfrom printgen.engine.layout import O0, STATE_SIZE\n"
+               "import printgen.engine.layout as lay\nx = k.H_GAME + lay.pb(0) + lay.holding(st, 0) + sc.pb[0]\n")
+    assert raw_offsets(snippet) == [(2, "O0"), (4, "H_GAME"), (4, "pb")]

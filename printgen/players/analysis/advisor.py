@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
@@ -106,6 +107,6 @@ def estimate(pos: Position) -> list[Estimate]:
     et = eval_tables_for(pos.ruleset, pos.players)
     out, fx = evaluation_buffers()
     st = pos.array()
-    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
+    evaluate(st, pos.tables, et, lay.game(st), out, fx)
     return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
             for s in range(pos.players)]

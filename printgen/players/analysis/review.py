@@ -25,6 +25,7 @@ from collections.abc import Callable
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
@@ -100,7 +101,7 @@ class _Searcher:
         vals = np.zeros((n, 3, k.MAXP), dtype=np.float64)
         for i in range(n):
             if not open_root_move(st, self.t, self.et, sc, marks, i, self.level):
-                while not resume(1, self.level, self.t, self.et, sc, int(st[k.H_GAME]), NODE_BUDGET):
+                while not resume(1, self.level, self.t, self.et, sc, int(lay.game(st)), NODE_BUDGET):
                     pass
             vals[i] = sc.vals[1]
         return codes, vals

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks
 from printgen.engine.tables import tables_for
@@ -34,9 +35,9 @@ def _record_contest(t, et, sc, out, st, rng, level: int) -> list[tuple[int, floa
     shown: list[tuple[int, int, float, float]] = []  # seat, game, chances
     game_winner: dict[int, int] = {}
     for _ in range(CONTEST_TURNS):
-        if st[k.H_PHASE] == k.PHASE_OVER:
+        if lay.phase(st) == k.PHASE_OVER:
             break
-        phase, p, game = int(st[k.H_PHASE]), int(st[k.H_TO_MOVE]), int(st[k.H_GAME])
+        phase, p, game = int(lay.phase(st)), int(lay.to_move(st)), int(lay.game(st))
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
         move = sc.moves[0, 0]
@@ -47,12 +48,12 @@ def _record_contest(t, et, sc, out, st, rng, level: int) -> list[tuple[int, floa
             shown.append((p, game, float(out[i, 0]), float(out[i, 2])))
         sc.ev[0] = 0
         k.play(st, t, marks, move, sc.ev)
-        if st[k.H_GAME] != game:  # the game was won (even if the loser then could not pay the next stake)
-            game_winner[game] = int(st[k.H_LAST_WINNER])
-    if st[k.H_PHASE] != k.PHASE_OVER:
+        if lay.game(st) != game:  # the game was won (even if the loser then could not pay the next stake)
+            game_winner[game] = int(lay.last_winner(st))
+    if lay.phase(st) != k.PHASE_OVER:
         return []
-    w = int(st[k.H_WINNER])
-    last = int(st[k.H_GAME])
+    w = int(lay.winner(st))
+    last = int(lay.game(st))
     game_winner.setdefault(last, w)  # the contest ended in its last game: its winner took that game
     team = t.team
     return [(p, g, c, int(team[game_winner.get(gm, -9)] == team[p]) if game_winner.get(gm, -1) >= 0 else 0,

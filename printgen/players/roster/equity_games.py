@@ -31,13 +31,13 @@ GAME_TURNS = 50_000  # a game still going after this many turns leaves the split
 def _start(st, t, ev, seat, mine, theirs):
     """Sets st to the start of a game in which `seat` holds mine and the other theirs (two players)."""
     st[:] = 0
-    st[lay.H_WINNER] = -1
-    st[lay.H_STARTER] = -1
-    st[lay.H_LAST_WINNER] = -1
-    st[lay.pb(seat) + lay.P_HOLD] = mine
-    st[lay.pb(1 - seat) + lay.P_HOLD] = theirs
+    lay.set_winner(st, -1)
+    lay.set_starter(st, -1)
+    lay.set_last_winner(st, -1)
+    lay.set_holding(st, seat, mine)
+    lay.set_holding(st, 1 - seat, theirs)
     for p in range(2, lay.MAXP):
-        st[lay.pb(p) + lay.P_BANKRUPT] = 1
+        lay.set_bankrupt(st, p, 1)
     k.begin_game(st, t, ev)
 
 
@@ -49,20 +49,20 @@ def count_transitions(t, probs, sc, rng, total, games, counts, st, stake_back):
         for g in range(games):
             seat = g % 2
             _start(st, t, sc.ev, seat, h, total - h)
-            game = st[k.H_GAME]
+            game = lay.game(st)
             turns = 0
             stake_back[0] = 0
             stake_back[1] = 0
-            while st[k.H_PHASE] != k.PHASE_OVER and st[k.H_GAME] == game and turns < GAME_TURNS:
-                phase = st[k.H_PHASE]
+            while lay.phase(st) != k.PHASE_OVER and lay.game(st) == game and turns < GAME_TURNS:
+                phase = lay.phase(st)
                 marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
                 n = k.legal_moves(st, t, marks, sc.moves[0])
                 move = gatigo.choose(st, t, probs, gatigo.S1, gatigo.T2, marks, sc.moves[0], n, sc.weights, rng)
                 sc.ev[0] = 0
                 k.play(st, t, marks, move, sc.ev)
                 turns += 1
-            if st[k.H_PHASE] == k.PHASE_OVER:
-                w = st[k.H_WINNER]
+            if lay.phase(st) == k.PHASE_OVER:
+                w = lay.winner(st)
                 after = total if w == seat else 0
             else:
                 for r in range(sc.ev[0]):

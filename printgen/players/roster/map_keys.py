@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
 from printgen.engine.tables import tables_for
 from printgen.players.evaluation import chance_maps
@@ -63,7 +63,7 @@ def _probe(ruleset: Ruleset, players: int, model: int) -> bytes:
         pos = pos.after(marks, me.choose(pos, marks, rng))
         if len(rows) < PROBE_POSITIONS and rnd.random() < 0.5:
             st = pos.array()
-            evaluate_model(st, pos.tables, et, st[k.H_GAME], out, fx, model)
+            evaluate_model(st, pos.tables, et, lay.game(st), out, fx, model)
             rows.append(np.round(out[:, :players], 9))
     return np.ascontiguousarray(np.stack(rows)).tobytes()
 
