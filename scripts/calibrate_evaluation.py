@@ -20,7 +20,7 @@ from printgen.files import write_atomic
 from printgen.players.evaluation import equity
 from printgen.players.lab.refit import equity_entry, write_weights
 from printgen.players.roster.fit import FULL_GAMES, SEED
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
          ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2),

@@ -40,7 +40,7 @@ from printgen.players.evaluation.features import MODEL_NOW
 from printgen.players.lab.self_play import record
 from printgen.players.roster.map_keys import fingerprint, map_key
 from printgen.players.search.levels import DEFAULT_LEVEL
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 RULESETS = ("bell", "gatigo", "neeley", "ocastudios")
 IDENTITY = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.0, 1.0))  # stored where no fitted map helps on held-out contests

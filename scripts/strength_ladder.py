@@ -25,7 +25,7 @@ from printgen.players.analysis.review import REVIEW_LEVEL, review
 from printgen.players.lab.arena import arena
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 TURNS = 400
 SEED = 2026

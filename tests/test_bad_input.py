@@ -25,7 +25,8 @@ from printgen.errors import NotationError, PatolliError, PositionError, RulesetE
 from printgen.files import read_user_text
 from printgen.inputs import is_whole_number, whole_number
 from printgen.players.roster import fit as calibration
-from printgen.rulesets import load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import builtin_text
 

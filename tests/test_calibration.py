@@ -16,7 +16,7 @@ from printgen.players.evaluation import chance_maps
 from printgen.players.evaluation.chance_maps import ChanceMap, fit_beta, fit_isotonic
 from printgen.players.evaluation.features import MODEL_2026, MODEL_NOW
 from printgen.players.roster import map_keys
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 MIDGAME = "ocastudios/2 g1 move A starter=A last=- pool=0 offering=0 | A 6 cw 3,9,h,h,h,h | B 6 cw 31,20,h,h,h,h"

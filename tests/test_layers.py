@@ -17,24 +17,27 @@ PACKAGE = Path(__file__).resolve().parent.parent / "printgen"
 
 # Each layer, and the layers it may import (besides itself).
 BASE = {"base"}
+# what every layer above the engine may read; `findings` are the plain values the players compute and the words and
+# pictures show (a move's reasons, a reviewed contest), so neither need import the other
+CORE = BASE | {"rulesets", "engine", "loading", "findings"}
+PLAYERS = {"evaluation", "search", "roster", "solve", "analysis"}  # the players a front end may call (not the lab)
 ALLOWED: dict[str, set[str]] = {
     "base": set(),
     "rulesets": BASE,
+    "loading": BASE | {"rulesets"},  # ruleset_files: a person's ruleset file read from disk
     "engine": BASE | {"rulesets"},
     "findings": BASE | {"rulesets", "engine"},
-    "text": BASE | {"rulesets", "engine", "findings"},
-    "evaluation": BASE | {"rulesets", "engine", "findings"},
-    "search": BASE | {"rulesets", "engine", "findings", "evaluation"},
-    "roster": BASE | {"rulesets", "engine", "findings", "evaluation", "search"},
-    "solve": BASE | {"rulesets", "engine", "findings"},
-    "analysis": BASE | {"rulesets", "engine", "findings", "evaluation", "search", "roster", "solve"},
-    "lab": BASE | {"rulesets", "engine", "findings", "evaluation", "search", "roster", "solve", "analysis"},
-    "render": BASE | {"rulesets", "engine", "findings", "text"},
-    "play": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis"},
-    "serve": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis",
-                     "render", "play"},
-    "web": BASE | {"rulesets", "engine", "findings", "text", "evaluation", "search", "roster", "solve", "analysis",
-                   "render", "play"},
+    "text": CORE,
+    "evaluation": CORE,
+    "search": CORE | {"evaluation"},
+    "roster": CORE | {"evaluation", "search"},
+    "solve": CORE,
+    "analysis": CORE | PLAYERS - {"analysis"},
+    "lab": CORE | PLAYERS,
+    "render": CORE | {"text"},
+    "play": CORE | {"text"} | PLAYERS,
+    "serve": CORE | {"text", "render", "play"} | PLAYERS,
+    "web": CORE | {"text", "render", "play"} | PLAYERS,
     "cli": set(),  # filled below: the command line may import every layer
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
@@ -42,7 +45,8 @@ ALLOWED["cli"] = set(ALLOWED) - {"cli"} | {"serve", "web"}
 # The portable core: no file I/O (the project's `files` module, fcntl) and no word layer.
 PORTABLE = ("printgen.rulesets", "printgen.engine.topology", "printgen.engine.tables", "printgen.engine.kernel",
             "printgen.engine.layout", "printgen.engine.rng", "printgen.engine.position", "printgen.engine.moves",
-            "printgen.engine.notation", "printgen.engine.events", "printgen.engine.beans", "printgen.engine.seats")
+            "printgen.engine.notation", "printgen.engine.events", "printgen.engine.beans", "printgen.engine.seats",
+            "printgen.engine.record")
 NOT_PORTABLE = ("printgen.files", "fcntl", "printgen.lang", "printgen.rules_text")
 
 
@@ -54,6 +58,8 @@ def layer(module: str) -> str:
         return parts[1] if len(parts) > 2 else "base"  # players/__init__: a docstring only
     if top in ("rules_text", "lang"):
         return "text"
+    if top == "ruleset_files":
+        return "loading"
     if top == "components":
         return "text"  # what the printed kit holds: read by the booklet and the sheets
     if top in ("errors", "inputs", "files", "stats", "__init__", "__main__", "fonts", ""):
@@ -84,8 +90,8 @@ def imports() -> dict[str, list[tuple[int, str]]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    parts = package.split(".")
-                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(parent + ([base] if base else []))
                 found.append((node.lineno, base))
                 # `from printgen.players.search import plain` imports the module printgen.players.search.plain
                 found += [(node.lineno, f"{base}.{a.name}") for a in node.names

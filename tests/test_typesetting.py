@@ -15,7 +15,8 @@ from printgen.render.output import Format, write_pages
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
 from printgen.render.typeset import break_lines, words_of
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 META = Metadata("test", subject="test")
 

@@ -57,7 +57,7 @@ def calibration(
     from printgen.players.lab.arena import default_workers
     from printgen.players.lab.self_play import record
     from printgen.players.roster.map_keys import fingerprint, fresh_entry, map_key
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     for path, suffixes, what in ((output, FIGURE_SUFFIXES, "the figure is written as .svg or .png"),
                                  (save_records, (".npz",), "records are saved as .npz")):

@@ -67,7 +67,7 @@ def play(
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
     from printgen.players.analysis.review import tutor_threshold
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     console = Console(highlight=False)
     out = ConsoleOutput(console)

@@ -42,7 +42,8 @@ def review_command(
     """
     from rich.console import Console
 
-    from printgen.cli.review_view import print_review, read_contest, review_json
+    from printgen.cli.review_view import print_review, review_json
+    from printgen.play.records import read_contest
     from printgen.players.analysis.review import review
 
     if output is not None and output.suffix.lower() not in OUTPUTS:

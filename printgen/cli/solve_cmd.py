@@ -64,7 +64,7 @@ def solve(
     from printgen.players.solve.solver import solve as run_solve
     from printgen.players.solve.solver import solved_game
     from printgen.players.solve.store import find_table, save
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
     from printgen.stats import wilson
 

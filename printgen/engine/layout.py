@@ -14,10 +14,13 @@ an offset).
 from __future__ import annotations
 
 from printgen.engine.jit import inline
+from printgen.rulesets.model import MAX_ARM, MAX_PIECES, MAX_PLAYERS, track_cells
 
-MAXP = 4  # players
-MAXK = 12  # pieces per player
-MAXC = 164  # cells (arm length 20)
+# The kernel's limits are the model's, so every ruleset the loader accepts fits the array: the compiled
+# kernel runs without bounds checks, and a board or a seat larger than these would write past the state.
+MAXP = MAX_PLAYERS  # players
+MAXK = MAX_PIECES  # pieces per player
+MAXC = track_cells(MAX_ARM)  # cells of the largest board
 
 # Header.
 H_PHASE, H_TO_MOVE, H_GAME, H_POOL, H_OFFERING, H_WINNER, H_STARTER, H_LAST_WINNER, H_BANKRUPTCIES = range(9)
@@ -32,6 +35,13 @@ STATE_SIZE = O0 + MAXC
 HAND, OUT = -1, -2  # a piece's progress in the hand, out of the contest
 PEN_MISS = -1  # the pending penalty of a seat that misses its next turn
 HASHED_WORDS = O0  # the header, the seats and the pieces: the words the cells follow from (what a hash reads)
+
+
+def move_capacity(total_items: int) -> int:
+    """Returns how long a buffer must be to hold every legal move of a position with this many items in play."""
+    # a code per piece and two entries (clockwise, anticlockwise) while moving; in the bet phase a bet of
+    # each size up to the poorest solvent holding, which is at most every item in play
+    return max(MAXK + 2, total_items)
 
 
 @inline

@@ -10,10 +10,10 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.layout import STATE_SIZE
+from printgen.engine.layout import STATE_SIZE, move_capacity
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.tables import tables_for
-from printgen.rulesets.model import Ruleset
+from printgen.rulesets.model import MAX_ITEMS, MAX_PLAYERS, Ruleset
 
 
 @njit
@@ -71,8 +71,9 @@ class BenchResult:
 
 
 def scratch_buffers() -> tuple[np.ndarray, np.ndarray]:
-    """Returns an event buffer and a move buffer for the kernel."""
-    return np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(4096, dtype=np.int64)
+    """Returns an event buffer and a move buffer for the kernel, large enough for any ruleset."""
+    moves = move_capacity(MAX_PLAYERS * MAX_ITEMS)
+    return np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(moves, dtype=np.int64)
 
 
 def bench(ruleset: Ruleset, players: int = 2, seconds: float = 3.0, seed: int = 1) -> BenchResult:

@@ -76,7 +76,7 @@ def heatmap_svg(title: str, subtitle: str, rows: list[str], cols: list[str], val
                                                                                       diverging)))
     for f, v in ((0.0, hi), (0.5, (lo + hi) / 2), (1.0, lo)):
         d.add(d.text(fmt.format(v), insert=(sx + 22, sy + sh * f + 4), font_size=10, font_family="sans-serif"))
-    return d.tostring()
+    return str(d.tostring())
 
 
 def write_heatmap(stem: Path, svg: str) -> list[Path]:

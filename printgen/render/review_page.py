@@ -36,8 +36,15 @@ def chance_graph(rv: Review, width: float, height: float, lang: str) -> list[Ite
     n = max(len(rv.turns), 1)
     left, bottom = 9.0, 6.0
     w, h = width - left, height - bottom
-    x_of = lambda i: left + w * i / n  # noqa: E731  (turn index → mm)
-    y_of = lambda v: h * (1.0 - v)  # noqa: E731
+
+    def x_of(i: int) -> float:
+        """Returns the x of a turn index, in mm."""
+        return left + w * i / n
+
+    def y_of(v: float) -> float:
+        """Returns the y of a chance, in mm."""
+        return h * (1.0 - v)
+
     items: list[Item] = [rect(left, 0, w, h, Style(fill="area", stroke="area.line", width=0.3), tag="graph frame")]
     for v in (0.25, 0.5, 0.75):
         items.append(line((left, y_of(v)), (left + w, y_of(v)), Style(stroke="area.line", width=0.15,

@@ -125,7 +125,7 @@ def trained_network(path: Path, solution: Solution) -> np.ndarray:
     """Returns the packed network of a `patolli train` output file, checked to be trained on this solved game
     (the ruleset `patolli solve --export` writes of it, two players)."""
     from printgen.players.solve.store import race_key
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     entry = learned.read_entry(path)
     net = learned.entry_net(entry, NF, str(path))

@@ -85,6 +85,7 @@ def stored_weights(name: str = SHIPPED) -> dict[str, tuple[np.ndarray, np.ndarra
 
 def builtin(ruleset: Ruleset) -> bool:
     """Returns whether a ruleset is a built-in one (variants included), unchanged: shipped data apply."""
-    from printgen.rulesets import BUILTIN, load_ruleset
+    from printgen.ruleset_files import load_ruleset
+    from printgen.rulesets import BUILTIN
 
     return ruleset.spec.split("+")[0] in BUILTIN and load_ruleset(ruleset.spec) == ruleset

@@ -24,7 +24,8 @@ from printgen.players.lab.seating import seatings, team_of
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.plain import make_scratch
-from printgen.rulesets import Ruleset, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import Ruleset
 from printgen.stats import wilson
 
 Progress = Callable[[int, int], None]  # (matches done, matches in all)

@@ -23,7 +23,7 @@ from printgen.rulesets.model import Ruleset
 def fit_entry(spec: str, players: int, games: int = FULL_GAMES,
               seed: int = FIT_SEED) -> tuple[str, dict[str, object], list[str]]:
     """Fits one ruleset and player count; returns its key, its shipped form and what is wrong with it."""
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(spec)
     f = fit(rs, players, games=games, seed=seed, rounds=1)
@@ -41,7 +41,7 @@ def _fit_entry(job: tuple[str, int, int, int]) -> tuple[str, dict[str, object], 
 
 def _compile(first: tuple[str, int]) -> None:
     """Compiles the fitting code (a two-game fit), so workers forked after it find it compiled."""
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     fit(load_ruleset(first[0]), first[1], games=2, rounds=1)
 

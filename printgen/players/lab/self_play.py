@@ -23,7 +23,7 @@ from printgen.players.lab.contest import match_seeds
 from printgen.players.lab.pool import map_chunks
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.plain import GAME_WEIGHT, analyse, make_scratch
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 CONTEST_TURNS = 200_000  # a contest still going after this many turns is left out
 

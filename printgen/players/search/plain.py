@@ -19,7 +19,7 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.layout import STATE_SIZE
+from printgen.engine.layout import STATE_SIZE, move_capacity
 from printgen.players.evaluation.features import NF, V_CONTEST, V_GAME, evaluate_model
 from printgen.players.search.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 from printgen.players.search.table import MAXG, tt_slots
@@ -39,7 +39,7 @@ C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT, C_PHASE = range(6)  # columns of Sc
 def make_scratch(level: int, total_items: int) -> Scratch:
     """Returns the buffers a search to this level (and the contest loops) need; jitted code never allocates."""
     depth = max(level, 0) + 2
-    width = max(256, total_items + k.MAXK + 8)
+    width = max(256, move_capacity(total_items))
     slots = tt_slots(level)
     return Scratch(
         states=np.zeros((depth, STATE_SIZE), dtype=np.int64),
