@@ -298,7 +298,7 @@ def test_standard_input_is_read_to_a_limit() -> None:
 
 def test_the_paused_search_gives_the_same_answer_as_one_call() -> None:
     from printgen.engine import kernel as k
-    from printgen.players.evaluation.weights import eval_tables_for
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.players.search import plain as search
 
     pos = from_compact(MIDGAME)

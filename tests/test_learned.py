@@ -25,8 +25,8 @@ from printgen.players.evaluation.features import (
     evaluation_buffers,
     features,
 )
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.train import TrainConfig, checkpoint_path, train
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import player
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN

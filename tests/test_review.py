@@ -21,11 +21,14 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
 from printgen.errors import OptionError
+from printgen.findings.reasons import Why
+from printgen.findings.review import GRADE_LIMITS, Grade, grade_of
 from printgen.play.records import load_record, save_record
-from printgen.players.analysis.reasons import Why, describe, reasons, why_not
-from printgen.players.analysis.review import GRADE_LIMITS, Grade, grade_of, review, tutor_threshold
+from printgen.players.analysis.reasons import reasons, why_not
+from printgen.players.analysis.review import review, tutor_threshold
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
+from printgen.rules_text.reasons import describe, tutor_sentence
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
@@ -216,8 +219,11 @@ def test_why_not_names_the_better_move_and_the_points() -> None:
     pos = P("gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h")
     marks = Beans(pos.ruleset.beans).marks_for_text("3")
     legal = pos.legal_moves(marks)
-    text = why_not(pos, marks, legal[0], legal[-1], 4.0)
+    case = why_not(pos, marks, legal[0], legal[-1], 4.0)
+    assert case.reasons and case.best == legal[-1] and case.points == 4.0
+    text = tutor_sentence(case)
     assert str(legal[-1]) in text and "4.0 points" in text
+    assert tutor_sentence(case, "es") != text and str(legal[-1]) in tutor_sentence(case, "es")
 
 
 # ---- the tutor ----

@@ -16,8 +16,8 @@ from printgen.engine import kernel as k
 from printgen.engine.position import Phase, Position
 from printgen.players.analysis.advisor import advise
 from printgen.players.evaluation.features import cast_probabilities
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.benchmark import pieces_on_board, sample_positions
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search import pruned as ss
 from printgen.players.search.deepening import analyse as star_analyse

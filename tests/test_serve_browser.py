@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import builtin_text, parse_ruleset
 from printgen.rulesets.export import export_toml

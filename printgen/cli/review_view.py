@@ -7,7 +7,8 @@ from typing import Any
 from rich.console import Console
 
 from printgen.engine.position import seat_name
-from printgen.players.analysis.review import GRADE_LIMITS, Grade, Review, TurnReview, explain_turn
+from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
+from printgen.rules_text.reasons import tutor_sentence
 
 FORMAT, VERSION = "patolli-review", 1
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -50,7 +51,8 @@ def review_json(rv: Review, lang: str = "en") -> dict[str, Any]:
             "before": [round(x, 6) for x in t.before], "after": [round(x, 6) for x in t.after],
             "luck": [round(t.luck(s), 6) for s in range(pos.players)],
             "skill": [round(t.skill(s), 6) for s in range(pos.players)],
-            "why": explain_turn(rv, t, lang) if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER) else None,
+            "why": tutor_sentence(rv.cases[t.turn], lang)
+            if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER) else None,
         } for t in rv.turns],
         "key_moments": {"play": [t.turn for t in play], "beans": [t.turn for t in beans]},
     }
@@ -115,5 +117,6 @@ def print_review(rv: Review, console: Console, source: str, lang: str = "en") ->
 
 def _print_error(rv: Review, t: TurnReview, console: Console, lang: str) -> None:
     grade = t.grade or Grade.BEST
+    why = tutor_sentence(rv.cases[t.turn], lang)
     console.print(f"  turn {t.turn} (game {t.game}): {seat_name(t.seat)} played {t.played}, "
-                  f"[{GRADE_STYLE[grade]}]{grade.value} {points(-t.loss)}[/]: {explain_turn(rv, t, lang)}")
+                  f"[{GRADE_STYLE[grade]}]{grade.value} {points(-t.loss)}[/]: {why}")

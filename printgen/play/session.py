@@ -407,6 +407,7 @@ class Session:
     def _tutor_warns(self, move: Move, out: Output) -> bool:
         """Says so and holds the move if it gives away at least the tutor's threshold; returns whether it did."""
         from printgen.players.analysis.reasons import why_not
+        from printgen.rules_text.reasons import tutor_sentence
 
         marks = self.pending or 0
         pos = self.position
@@ -417,7 +418,8 @@ class Session:
         if self.tutor is None or loss < self.tutor or mine is a.best:
             return False
         self.held = move
-        out.say(self.T("play.tutor", why=why_not(self.position, marks, move, a.best.move, loss * 100, self.lang)))
+        case = why_not(self.position, marks, move, a.best.move, loss * 100)
+        out.say(self.T("play.tutor", why=tutor_sentence(case, self.lang)))
         out.say(self.T("play.tutor_keep", move=move))
         return True
 

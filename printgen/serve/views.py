@@ -16,9 +16,10 @@ from printgen.play.bean_check import ALPHA, MIN_CASTS, BeanReport, Verdict
 from printgen.play.lessons import lessons
 from printgen.play.table import Change, Step, Table
 from printgen.players.analysis.advisor import Analysis
-from printgen.players.analysis.reasons import reasons, summary
+from printgen.players.analysis.reasons import reasons
 from printgen.rules_text.narration import Narration
 from printgen.rules_text.phrases import Phrases
+from printgen.rules_text.reasons import summary
 from printgen.rulesets.model import Ruleset
 
 FEED = 12  # turns shown in the feed

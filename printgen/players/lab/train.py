@@ -113,7 +113,7 @@ _JOB: dict[str, Any] = {}
 def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int) -> None:
     """Prepares a worker: the ruleset's tables, the evaluation with this generation's network, buffers."""
     from printgen.engine.tables import tables_for
-    from printgen.players.evaluation.weights import eval_tables_for
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.players.search.plain import make_scratch
     from printgen.ruleset_files import load_ruleset
 
@@ -397,7 +397,8 @@ def train(config: TrainConfig, out: Path, resume: bool = False, force: bool = Fa
     generation. With `resume` goes on from the checkpoint. stop_after: stop after that many generations
     of this run, leaving only the checkpoint (returns None), as an interrupted run would. ray: play the games on
     that Ray cluster (`auto` or an address; workers None: one per CPU of the cluster); the weights are the same."""
-    from printgen.players.evaluation.weights import eval_tables_for, weights_key
+    from printgen.players.evaluation.weights import weights_key
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.ruleset_files import load_ruleset
 
     check_run(config, out, resume, force)

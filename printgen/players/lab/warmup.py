@@ -69,9 +69,9 @@ def _players() -> None:
 def _contests() -> None:
     from printgen.engine.layout import MAXP, STATE_SIZE
     from printgen.engine.tables import tables_for
-    from printgen.players.evaluation.weights import eval_tables_for
     from printgen.players.lab.contest import NSTAT, match_seeds, run_matches
     from printgen.players.lab.seating import seatings
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.players.roster.registry import player
     from printgen.players.search.plain import make_scratch
     from printgen.ruleset_files import load_ruleset
