@@ -1,12 +1,10 @@
 """Fixtures for every test: the compiled engine is prepared once, before the first test, so that the
 one-time compile is not charged to whichever test happens to run first. With several workers
-(pytest-xdist) one compiles while the others wait on a lock, then load what it cached."""
+(pytest-xdist) one compiles while the others wait on a lock in the cache folder, then load what it cached."""
 
 from __future__ import annotations
 
 import fcntl
-import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +15,10 @@ def compiled_engine() -> None:
     from printgen.engine import jit
     from printgen.players.lab import warmup
 
-    lock = Path(tempfile.gettempdir()) / f"patolli-warmup-{jit.source_stamp()[:16]}.lock"
-    with lock.open("w") as held:
+    if jit.CACHE_DIR is None:  # nothing on disk to share: each process compiles for itself
+        warmup.prepare(tuple(warmup.STEPS))
+        return
+    # The lock lives beside the code it guards: runs in two checkouts compile their own caches side by side.
+    with (jit.CACHE_DIR / "warmup.lock").open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
         warmup.prepare(tuple(warmup.STEPS))
