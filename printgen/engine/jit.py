@@ -87,7 +87,8 @@ class _Source:
 
     def compiles(self, module: str) -> bool:
         """True when a module compiles functions of its own with this module's decorators."""
-        if b"jit" not in self.paths[module].read_bytes():  # most modules: no need to parse
+        text = self.paths[module].read_bytes()
+        if b"jit" not in text or not any(name.encode() in text for name in DECORATORS):  # most: no need to parse
             return False
         imports = self.imports(module)
         if any(name in DECORATORS for name in imports.get(__name__, [])):
