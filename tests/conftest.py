@@ -22,3 +22,11 @@ def compiled_engine() -> None:
     with (jit.CACHE_DIR / "warmup.lock").open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
         warmup.prepare(tuple(warmup.STEPS))
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory: pytest.TempPathFactory):  # -> rendered.Renders
+    """Kits, booklets and cards made once for the whole run and shared by every worker (see tests/rendered.py)."""
+    from rendered import Renders, shared_folder
+
+    return Renders(shared_folder(tmp_path_factory.getbasetemp()) / "rendered")
