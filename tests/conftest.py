@@ -30,3 +30,15 @@ def rendered(tmp_path_factory: pytest.TempPathFactory):  # -> rendered.Renders
     from rendered import Renders, shared_folder
 
     return Renders(shared_folder(tmp_path_factory.getbasetemp()) / "rendered")
+
+
+@pytest.fixture
+def rulesets_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Makes the notation read each ruleset it names once per test: a position's text names its ruleset, and
+    reading that file again for each of thousands of positions was nine tenths of the time of a test that parses
+    whole games back (the ruleset is a frozen value, so the positions compared are the same)."""
+    from functools import cache
+
+    from printgen.engine import notation
+
+    monkeypatch.setattr(notation, "load_ruleset", cache(notation.load_ruleset))
