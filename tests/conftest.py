@@ -9,6 +9,16 @@ import fcntl
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keeps each test file on one worker (pytest-xdist's --dist loadgroup), so a file's fixtures (a local Ray, a
+    served table) are made once, except tests marked with a group of their own: the few that take minutes each,
+    which would otherwise keep one worker busy long after the other has finished."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_engine() -> None:
     """Compiles (or loads from the cache) every part of the engine and the players, once per run."""
