@@ -3,7 +3,8 @@
 A kit takes seconds to build and its pages longer to read back, and several files check the same kit (its files
 and bookmarks, its words, its typesetting). Everything is made on first use, in a folder all the run's workers
 share (pytest-xdist), under a lock per thing: one worker renders or reads it, the others wait and load it.
-Each thing is made exactly as the tests made it themselves, so the checks on it are unchanged.
+Each thing is made as the tests made it themselves (a built-in ruleset's reading copy comes from its kit, which
+writes the very same pages), so the checks on it are unchanged.
 """
 
 from __future__ import annotations
