@@ -141,15 +141,6 @@ def parse_json(text: str, where: str) -> Any:
         raise FileError(f"{where}: not usable JSON: {exc}") from None
 
 
-def json_type(v: Any) -> str:
-    """Returns the JSON name of a parsed value's type, for messages ("a whole number", "text", "null")."""
-    if v is None:
-        return "null"
-    names = {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
-             dict: "an object"}
-    return names.get(type(v), type(v).__name__)
-
-
 def read_user_json(path: Path | str, what: str, limit: int = USER_FILE_LIMIT) -> Any:
     """Returns the parsed JSON of a user's file (see read_user_text and parse_json)."""
     return parse_json(read_user_text(path, what, limit), str(path))

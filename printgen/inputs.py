@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from printgen.errors import PatolliError
 
@@ -64,3 +65,12 @@ def read_limited(stream: object, what: str, limit: int = TEXT_LIMIT, error: type
     if len(text) > limit:
         raise error(f"{what}: more than {limit} characters is too much to read")
     return str(text)
+
+
+def json_type(v: Any) -> str:
+    """Returns the JSON name of a parsed value's type, for messages ("a whole number", "text", "null")."""
+    if v is None:
+        return "null"
+    names = {bool: "true/false", int: "a whole number", float: "a fraction", str: "text", list: "a list",
+             dict: "an object"}
+    return names.get(type(v), type(v).__name__)

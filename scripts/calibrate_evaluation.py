@@ -18,9 +18,9 @@ from pathlib import Path
 
 from printgen.files import write_atomic
 from printgen.players.evaluation import equity
-from printgen.players.evaluation.weights import write_weights
+from printgen.players.lab.refit import equity_entry, write_weights
 from printgen.players.roster.fit import FULL_GAMES, SEED
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 SPECS = [("gatigo", 2), ("gatigo", 3), ("gatigo", 4), ("bell", 2), ("bell", 3), ("bell", 4),
          ("bell+partnerships", 4), ("neeley", 2), ("ocastudios", 2), ("ocastudios+empty_start", 2),
@@ -58,7 +58,7 @@ def main() -> int:
     for spec, players in specs:
         rs = load_ruleset(spec)
         if equity.has_equity(rs, players):
-            tables[f"{rs.spec}/{players}"] = entry = equity.equity_entry(rs)
+            tables[f"{rs.spec}/{players}"] = entry = equity_entry(rs)
             print(f"{rs.spec}/{players}: equity from {entry['games']} games, at most {entry['max_from_share']} "
                   f"from the share of items")
     write_atomic(path, json.dumps(tables, indent=1) + "\n")

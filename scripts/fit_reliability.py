@@ -33,13 +33,14 @@ from printgen.players.analysis.reliability import (
     fit_quantity,
     load_records,
     measure,
-    record,
     save_records,
 )
-from printgen.players.evaluation.chance_maps import QUANTITIES, ChanceMap, fingerprint, map_key
+from printgen.players.evaluation.chance_maps import QUANTITIES, ChanceMap
 from printgen.players.evaluation.features import MODEL_NOW
+from printgen.players.lab.self_play import record
+from printgen.players.roster.map_keys import fingerprint, map_key
 from printgen.players.search.levels import DEFAULT_LEVEL
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 RULESETS = ("bell", "gatigo", "neeley", "ocastudios")
 IDENTITY = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.0, 1.0))  # stored where no fitted map helps on held-out contests

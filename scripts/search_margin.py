@@ -13,8 +13,8 @@ import sys
 import numpy as np
 
 from printgen.engine import kernel as k
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.benchmark import sample_positions
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import seeded_rng
 from printgen.players.search import pruned as ss
 from printgen.players.search.deepening import analyse

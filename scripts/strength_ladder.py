@@ -25,7 +25,7 @@ from printgen.players.analysis.review import REVIEW_LEVEL, review
 from printgen.players.lab.arena import arena
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 TURNS = 400
 SEED = 2026
@@ -49,7 +49,7 @@ def error_rate(ruleset: str, name: str, contests: int) -> dict[str, object]:
     losses, counts = [], []
     for i in range(contests):
         seats = [name, "expert"] if i % 2 == 0 else ["expert", name]
-        rv = review(recorded_contest(ruleset, seats, SEED + i), REVIEW_LEVEL)
+        rv = review(recorded_contest(ruleset, seats, SEED + i), REVIEW_LEVEL, explain=False)
         p = rv.players[0 if i % 2 == 0 else 1]
         losses.append(p.error_rate * p.decisions)
         counts.append(p.decisions)

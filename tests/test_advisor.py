@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from printgen.cli.app import app
 from printgen.engine import notation
 from printgen.engine.position import Position
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 SCHEMA = json.loads(resources.files("printgen.players").joinpath("data/advice.schema.json").read_text("utf-8"))

@@ -10,16 +10,11 @@ from helpers import needs_cairo
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
-from printgen.players.lab.arena import play_pairings, wilson
-from printgen.players.lab.tournament import VARIABLES, run_tournament, write_tournament
+from printgen.cli.tournament_cmd import write_results
+from printgen.players.lab.arena import play_pairings
+from printgen.players.lab.tournament import VARIABLES, run_tournament
 
 runner = CliRunner()
-
-
-def test_wilson_interval_matches_known_values() -> None:
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
-    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 @pytest.mark.slow
@@ -67,7 +62,7 @@ def test_the_advisor_beats_weak_players(name: str) -> None:
 def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
     players = ("gatigo:S0T0", "gatigo:S1T1", "gatigo:S3T2")
     result = run_tournament("gatigo", matches=4, seed=2, workers=1, players=players)
-    files = write_tournament(result, tmp_path)
+    files = write_results(result, tmp_path)
     names = {f.name for f in files}
     assert {"pairings.csv", "players.csv", "tournament.json"} <= names
     for key, *_ in VARIABLES:
@@ -82,7 +77,7 @@ def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
     summary = json.loads((tmp_path / "tournament.json").read_text())
     assert summary["pairings"] == 3 and summary["matches_per_pairing"] == 4
     with pytest.raises(Exception, match="not empty"):
-        write_tournament(result, tmp_path)
+        write_results(result, tmp_path)
 
 
 @pytest.mark.slow

@@ -25,7 +25,8 @@ from printgen.errors import NotationError, PatolliError, PositionError, RulesetE
 from printgen.files import read_user_text
 from printgen.inputs import is_whole_number, whole_number
 from printgen.players.roster import fit as calibration
-from printgen.rulesets import load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import builtin_text
 
@@ -297,7 +298,7 @@ def test_standard_input_is_read_to_a_limit() -> None:
 
 def test_the_paused_search_gives_the_same_answer_as_one_call() -> None:
     from printgen.engine import kernel as k
-    from printgen.players.evaluation.weights import eval_tables_for
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.players.search import plain as search
 
     pos = from_compact(MIDGAME)

@@ -9,7 +9,8 @@ import pytest
 
 from printgen.engine.beans import Beans, Cast
 from printgen.errors import NotationError
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 
 @pytest.mark.parametrize("name", BUILTIN)

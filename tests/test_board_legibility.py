@@ -31,7 +31,8 @@ from printgen.render.prints import PrintOptions, board_drawing, board_pages, def
 from printgen.render.scene import Leaf, Path, Text, flatten
 from printgen.render.tiling import OVERLAP, best_sheet, seam_crosses_cells
 from printgen.render.words import BOARD_LABELS
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 from printgen.rulesets.model import Orientation
 
 EN = BOARD_LABELS["en"]

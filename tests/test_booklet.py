@@ -18,7 +18,8 @@ from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.saddle import saddle_order
 from printgen.render.scene import Group, Text, flatten
 from printgen.render.units import mm_to_pt
-from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN, builtin_text, parse_ruleset
 from printgen.rulesets.load import read_toml
 
 

@@ -15,7 +15,8 @@ from printgen.players.analysis import reliability
 from printgen.players.evaluation import chance_maps
 from printgen.players.evaluation.chance_maps import ChanceMap, fit_beta, fit_isotonic
 from printgen.players.evaluation.features import MODEL_2026, MODEL_NOW
-from printgen.rulesets import load_ruleset
+from printgen.players.roster import map_keys
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 MIDGAME = "ocastudios/2 g1 move A starter=A last=- pool=0 offering=0 | A 6 cw 3,9,h,h,h,h | B 6 cw 31,20,h,h,h,h"
@@ -112,25 +113,25 @@ def test_reliability_bins_count_and_weigh() -> None:
 
 def test_a_map_is_keyed_by_its_player() -> None:
     rs = load_ruleset("ocastudios")
-    assert chance_maps.map_key(rs, 2, MODEL_NOW, 3) == "ocastudios/2/advisor:3"
-    assert chance_maps.map_key(rs, 2, MODEL_2026, 1) == "ocastudios/2/advisor-2026:1"
-    prints = {chance_maps.fingerprint(rs, 2, MODEL_NOW, 3), chance_maps.fingerprint(rs, 2, MODEL_NOW, 2),
-              chance_maps.fingerprint(rs, 2, MODEL_2026, 3), chance_maps.fingerprint(load_ruleset("bell"), 2, 0, 3)}
-    assert len(prints) == 4 and chance_maps.fingerprint(rs, 2, MODEL_NOW, 3) == chance_maps.fingerprint(rs, 2, 0, 3)
+    assert map_keys.map_key(rs, 2, MODEL_NOW, 3) == "ocastudios/2/advisor:3"
+    assert map_keys.map_key(rs, 2, MODEL_2026, 1) == "ocastudios/2/advisor-2026:1"
+    prints = {map_keys.fingerprint(rs, 2, MODEL_NOW, 3), map_keys.fingerprint(rs, 2, MODEL_NOW, 2),
+              map_keys.fingerprint(rs, 2, MODEL_2026, 3), map_keys.fingerprint(load_ruleset("bell"), 2, 0, 3)}
+    assert len(prints) == 4 and map_keys.fingerprint(rs, 2, MODEL_NOW, 3) == map_keys.fingerprint(rs, 2, 0, 3)
 
 
 def _with_map(monkeypatch: pytest.MonkeyPatch, level: int, stamp: str) -> None:
     rs = load_ruleset("ocastudios")
     flat = ChanceMap("isotonic", x=(0.0, 1.0), y=(0.4, 0.4))  # shows 40% whatever the search says
     entry = {"fingerprint": stamp, "seed": 7, "game": flat, "contest": flat}
-    monkeypatch.setattr(chance_maps, "stored_maps", lambda: {chance_maps.map_key(rs, 2, MODEL_NOW, level): entry})
+    monkeypatch.setattr(chance_maps, "stored_maps", lambda: {map_keys.map_key(rs, 2, MODEL_NOW, level): entry})
 
 
 def test_a_fresh_map_is_applied_and_a_stale_one_never(monkeypatch: pytest.MonkeyPatch) -> None:
     from printgen.players.analysis.advisor import advise
 
     rs, pos = load_ruleset("ocastudios"), P(MIDGAME)
-    _with_map(monkeypatch, 1, chance_maps.fingerprint(rs, 2, MODEL_NOW, 1))
+    _with_map(monkeypatch, 1, map_keys.fingerprint(rs, 2, MODEL_NOW, 1))
     mapped = advise(pos, 2, level=1)
     assert mapped.calibrated and all(s.win_game == pytest.approx(0.4) for s in mapped.suggestions)
     assert not advise(pos, 2, level=0).calibrated  # a map of level 1 is not applied at level 0
@@ -229,4 +230,4 @@ def test_every_built_in_ruleset_ships_a_fresh_map_for_the_default_advisor() -> N
     from printgen.players.search.levels import DEFAULT_LEVEL
 
     for spec in ("bell", "gatigo", "neeley", "ocastudios"):
-        assert chance_maps.fresh_entry(load_ruleset(spec), 2, MODEL_NOW, DEFAULT_LEVEL) is not None, spec
+        assert map_keys.fresh_entry(load_ruleset(spec), 2, MODEL_NOW, DEFAULT_LEVEL) is not None, spec

@@ -136,7 +136,8 @@ def test_replay_checks_and_narrates_a_saved_record(tmp_path: Path) -> None:
     from printgen.engine.beans import Beans
     from printgen.engine.position import Position
     from printgen.engine.record import Record
-    from printgen.rulesets import load_ruleset
+    from printgen.play.records import save_record
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset("gatigo")
     record = Record(Position.new(rs))
@@ -146,7 +147,7 @@ def test_replay_checks_and_narrates_a_saved_record(tmp_path: Path) -> None:
         marks = Beans(rs.beans).cast(rng).marks
         pos = record.append(marks, rng.choice(pos.legal_moves(marks)))
     path = tmp_path / "game.json"
-    record.save(path)
+    save_record(record, path)
     result = run("replay", str(path))
     assert result.exit_code == 0 and "30 turns" in result.output
     from printgen.engine.notation import to_compact

@@ -15,7 +15,7 @@ from printgen.players.evaluation.features import F_PIPS, FEATURE_NAMES, MODEL_20
 from printgen.players.evaluation.weights import SHIPPED_2026, stored_weights
 from printgen.players.roster import fit as calibration
 from printgen.players.roster.registry import player
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parent.parent / "printgen" / "players" / "data"

@@ -32,7 +32,8 @@ from printgen.engine.beans import Beans
 from printgen.engine.notation import to_compact, to_json
 from printgen.engine.position import Position
 from printgen.engine.record import Record
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 from printgen.rulesets.load import KEYS, builtin_text
 
 SCALE = int(os.environ.get("PATOLLI_FUZZ", "0") or 0)

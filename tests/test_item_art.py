@@ -8,7 +8,8 @@ from printgen.render.faces import CARD, item_components
 from printgen.render.item_art import item_picture, picture_for
 from printgen.render.palette import contrast, palette
 from printgen.render.scene import Path, Text, flatten, path_points
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 
 def _drawing(items: list) -> tuple:

@@ -17,7 +17,7 @@ from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import seed_rng
 from printgen.engine.simulate import random_games, scratch_buffers
 from printgen.engine.tables import tables_for
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 result = {"jit": JIT}
 for spec, players in (("gatigo", 2), ("bell", 3), ("neeley", 2), ("ocastudios", 2)):
     t = tables_for(load_ruleset(spec), players)

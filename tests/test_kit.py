@@ -14,7 +14,8 @@ from printgen.files import OutputDir
 from printgen.render.imposition import Flip
 from printgen.render.kit import build_kit, kit_options
 from printgen.render.paper import Paper
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 runner = CliRunner()
 

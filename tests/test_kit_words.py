@@ -12,9 +12,11 @@ from rendered import Kit, Renders
 from printgen.files import OutputDir
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 # Common English words that are not Spanish words (so "a", "me", "no", "son" are left out).
+from printgen.rulesets import BUILTIN
+
 ENGLISH = set("""
 the and of with from after by as for your you each this that these those rules ruleset printed published help file
 page seat glue here cut front back print actual size item items card cards bean beans chit chits piece pieces tile

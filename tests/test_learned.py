@@ -25,10 +25,11 @@ from printgen.players.evaluation.features import (
     evaluation_buffers,
     features,
 )
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.train import TrainConfig, checkpoint_path, train
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import player
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 runner = CliRunner()
 TINY = dict(games=16, hidden=4, gen_games=8, epochs=1)  # two generations of eight games

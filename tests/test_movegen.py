@@ -12,7 +12,7 @@ from naive_rules import naive_moves
 from printgen.engine.beans import Beans
 from printgen.engine.notation import from_compact
 from printgen.engine.position import Phase, Position
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text("utf-8"))["positions"]
 

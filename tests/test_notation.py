@@ -12,8 +12,10 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
-from printgen.errors import IllegalMoveError, NotationError, PositionError
-from printgen.rulesets import load_ruleset
+from printgen.errors import IllegalMoveError, NotationError, PositionError, RulesetError
+from printgen.play.records import load_record, save_record
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import builtin_text
 
 GOOD = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,h,h,h,h | B 20 cw 13,h,h,h,h"
 
@@ -98,8 +100,8 @@ def test_a_record_saves_and_replays_exactly(tmp_path) -> None:
         marks = Beans(rs.beans).cast(rng).marks
         pos = record.append(marks, rng.choice(pos.legal_moves(marks)))
     path = tmp_path / "game.json"
-    record.save(path)
-    again = Record.load(path)
+    save_record(record, path)
+    again = load_record(path)
     assert again.final() == pos and len(again.turns) == len(record.turns)
 
 
@@ -137,3 +139,15 @@ def test_a_position_is_a_value_with_a_short_repr() -> None:
     text = repr(after)
     assert text.startswith("Position('gatigo/2 ") and len(text) < 160
     assert notation.from_compact(text[len("Position('"):-2]) == after
+
+
+def test_a_position_under_a_ruleset_file_is_read_with_the_file_loader(tmp_path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(builtin_text("gatigo"), "utf-8")
+    pos = Position.new(load_ruleset(str(path)), 2)
+    line = notation.to_compact(pos)
+    assert line.startswith(f"{path}/2 g1 ") and repr(pos) == f"Position({line!r})"
+    assert notation.from_compact(line, load=load_ruleset) == pos
+    assert notation.from_json(notation.to_json(pos), load=load_ruleset) == pos
+    with pytest.raises(RulesetError, match=f"unknown ruleset '{path}'"):  # the notation alone opens no file
+        notation.from_compact(line)

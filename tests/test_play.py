@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.record import Record
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()
@@ -41,7 +41,7 @@ def saved(path: Path) -> dict:
 
 def replayed(path: Path):
     """Returns the final position of a saved session, replaying and checking every move."""
-    return Record.from_json(saved(path)["record"]).final()
+    return Record.from_json(saved(path)["record"], load=load_ruleset).final()
 
 
 @pytest.mark.slow
@@ -118,7 +118,7 @@ def test_moves_are_typed_as_cell_numbers_and_checked(tmp_path: Path) -> None:
         if typed == 3:
             break
     assert typed == 3
-    assert Record.from_json(saved(tmp_path / "g.json")["record"]).turns == session.record.turns
+    assert Record.from_json(saved(tmp_path / "g.json")["record"], load=load_ruleset).turns == session.record.turns
 
 
 def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:

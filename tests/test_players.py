@@ -18,7 +18,7 @@ from printgen.players.analysis.advisor import estimate
 from printgen.players.evaluation.features import cast_probabilities
 from printgen.players.roster.registry import GATIGO_NAMES, player, seeded_rng
 from printgen.players.search import gatigo
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 GATIGO = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0"
 

@@ -10,9 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
+from printgen.cli.tournament_cmd import write_results
 from printgen.errors import MissingLibraryError
-from printgen.players.lab.heatmap import heatmap_svg, write_heatmap
-from printgen.players.lab.tournament import run_tournament, write_tournament
+from printgen.players.lab.tournament import run_tournament
+from printgen.render.heatmap import heatmap_svg, write_heatmap
 
 runner = CliRunner()
 NO_CAIRO = ("error: PNG output needs the cairo library: install the Debian package libcairo2 "
@@ -55,7 +56,7 @@ def test_heatmaps_without_cairo_write_nothing(no_cairo: None, tmp_path: Path) ->
     assert list(tmp_path.iterdir()) == []
     result = run_tournament("gatigo", matches=1, seed=2, workers=1, players=("gatigo:S0T0", "gatigo:S1T1"))
     with pytest.raises(MissingLibraryError, match="libcairo2"):
-        write_tournament(result, tmp_path / "t")
+        write_results(result, tmp_path / "t")
     assert not (tmp_path / "t").exists()
 
 

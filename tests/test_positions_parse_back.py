@@ -16,7 +16,8 @@ from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.position import Phase, Position
 from printgen.errors import RulesetError
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 PLIES = 800  # per ruleset and player count: whole games, and contests replayed as they end
 

@@ -26,7 +26,8 @@ from printgen.render.prints import (
 )
 from printgen.render.scene import Group, Item, Page, Path, Text, flatten, path_points
 from printgen.render.units import pt_to_mm
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 SETS = {"pieces": pieces_pages, "beans": bean_pages, "cards": card_pages, "components": components_pages}

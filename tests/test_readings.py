@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from printgen.errors import RulesetError
-from printgen.rulesets import BUILTIN, builtin_text, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN, builtin_text
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.readings import builtin_notes, docs_markdown, main, notes_for
 

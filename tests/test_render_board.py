@@ -12,7 +12,8 @@ from printgen.engine.topology import CellKind, seat_quarters, topology_for
 from printgen.render.board_layout import draw_board
 from printgen.render.scene import Path, flatten
 from printgen.render.words import BOARD_LABELS
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 from printgen.rulesets.model import Orientation
 
 EN = BOARD_LABELS["en"]

@@ -11,7 +11,8 @@ from printgen.render.paper import MARGIN, SAFE, Paper, Sheet
 from printgen.render.prints import PrintOptions, board_drawing, board_pages, default_cell, fit_cell
 from printgen.render.scene import Path, Text, flatten, path_points
 from printgen.render.tiling import OVERLAP, best_sheet, plan_tiles
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 
 @pytest.mark.parametrize("flip", list(Flip))

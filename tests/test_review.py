@@ -21,11 +21,15 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
 from printgen.errors import OptionError
-from printgen.players.analysis.reasons import Why, describe, reasons, why_not
-from printgen.players.analysis.review import GRADE_LIMITS, Grade, grade_of, review, tutor_threshold
+from printgen.findings.reasons import Why
+from printgen.findings.review import GRADE_LIMITS, Grade, grade_of
+from printgen.play.records import load_record, save_record
+from printgen.players.analysis.reasons import reasons, why_not
+from printgen.players.analysis.review import review, tutor_threshold
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search.levels import STRENGTHS
-from printgen.rulesets import load_ruleset
+from printgen.rules_text.reasons import describe, tutor_sentence
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()
@@ -61,16 +65,16 @@ def record_file(short_rules: str, tmp_path_factory: pytest.TempPathFactory) -> P
     rec = _contest(short_rules, ["beginner", "advisor:1"], seed=11, turns=2000)
     assert rec.final().phase is Phase.OVER
     path = tmp_path_factory.mktemp("rec") / "contest.json"
-    rec.save(path)
+    save_record(rec, path)
     return path
 
 
 # ---- the review ----
 
 def test_luck_and_skill_add_up_to_the_result_for_every_seat(record_file: Path) -> None:
-    rv = review(Record.load(record_file), level=1)
-    winner = Record.load(record_file).final().winner
-    assert len(rv.turns) == len(Record.load(record_file).turns)
+    rv = review(load_record(record_file), level=1)
+    winner = load_record(record_file).final().winner
+    assert len(rv.turns) == len(load_record(record_file).turns)
     for p in rv.players:
         assert p.result == (1.0 if p.seat == winner else 0.0)
         assert abs(p.start + p.luck + p.skill - p.result) < 1e-9
@@ -83,7 +87,7 @@ def test_luck_and_skill_add_up_to_the_result_for_every_seat(record_file: Path) -
 
 
 def test_forced_moves_are_not_graded_and_losses_are_against_the_best(record_file: Path) -> None:
-    rv = review(Record.load(record_file), level=1)
+    rv = review(load_record(record_file), level=1)
     forced = [t for t in rv.turns if t.forced]
     assert forced and all(t.grade is None and t.skill(t.seat) == 0.0 for t in forced)
     for t in rv.turns:
@@ -141,7 +145,7 @@ def test_review_prints_as_a_one_or_two_page_pdf(record_file: Path, tmp_path: Pat
 def test_the_graph_as_svg_and_html_draws_every_seat(record_file: Path, tmp_path: Path) -> None:
     from printgen.render.review_page import chance_graph
 
-    rv = review(Record.load(record_file), level=0)
+    rv = review(load_record(record_file), level=0)
     tags = [getattr(i, "tag", "") for i in chance_graph(rv, 180, 60, "en")]
     assert "chance A" in tags and "chance B" in tags
     for name in ("graph.svg", "review.html"):
@@ -215,8 +219,11 @@ def test_why_not_names_the_better_move_and_the_points() -> None:
     pos = P("gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h")
     marks = Beans(pos.ruleset.beans).marks_for_text("3")
     legal = pos.legal_moves(marks)
-    text = why_not(pos, marks, legal[0], legal[-1], 4.0)
+    case = why_not(pos, marks, legal[0], legal[-1], 4.0)
+    assert case.reasons and case.best == legal[-1] and case.points == 4.0
+    text = tutor_sentence(case)
     assert str(legal[-1]) in text and "4.0 points" in text
+    assert tutor_sentence(case, "es") != text and str(legal[-1]) in tutor_sentence(case, "es")
 
 
 # ---- the tutor ----

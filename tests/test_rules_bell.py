@@ -8,7 +8,7 @@ from helpers import P, act, kinds, legal, pays
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, HOME, Phase, Position
 from printgen.errors import IllegalMoveError
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 START = "bell/2 g1 move A starter=A last=- pool=4 offering=0 | A 18 ? h,h,h,h,h,h | B 18 ? h,h,h,h,h,h"
 MID = "bell/2 g1 move A starter=A last=- pool=4 offering=0 | A 18 cw {a} | B 18 cw {b}"

@@ -22,7 +22,8 @@ from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import scratch_buffers
 from printgen.engine.tables import tables_for
 from printgen.errors import PositionError, RulesetError
-from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import builtin_text, parse_ruleset
 from printgen.rulesets.load import read_toml
 
 MISS = "bell+no_gambling/2 g1 move {to} starter=A last=- pool=0 offering=0 | A 0 cw {a} | B 0 cw {b}"

@@ -10,7 +10,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, HOME, Phase, Position
 from printgen.engine.topology import topology_for
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 MID = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A {ah} cw {a} | B {bh} cw {b}"
 FOUR = ("gatigo/4 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw {a} | B 20 cw h,h,h,h,h "

@@ -6,7 +6,7 @@ from helpers import P, act, kinds, legal, pays
 
 from printgen.engine.events import EventKind
 from printgen.engine.position import HOME, Phase, Position
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 MID = "neeley/2 g1 move A starter=A last=- pool=6 offering=0 | A {ah} cw {a} | B {bh} cw {b}"
 

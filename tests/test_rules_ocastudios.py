@@ -6,7 +6,7 @@ from helpers import P, act, kinds, legal, pays
 
 from printgen.engine.events import EventKind
 from printgen.engine.position import HAND, HOME, Phase, Position
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 MID = "ocastudios/2 g1 move A starter=A last=- pool=0 offering={o} | A {ah} cw {a} | B {bh} cw {b}"
 

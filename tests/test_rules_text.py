@@ -32,7 +32,8 @@ from printgen.rules_text import (
 from printgen.rules_text.blocks import Span, escape, plain
 from printgen.rules_text.example import build_example
 from printgen.rules_text.lang import Texts, plural_en, plural_es, templates
-from printgen.rulesets import BUILTIN, Ruleset, builtin_text, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN, Ruleset, builtin_text
 
 SPECS = [*BUILTIN, "bell+partnerships", "ocastudios+empty_start", "bell+no_gambling", "bell+no_gambling_backwards",
          "bell+partnerships+no_gambling"]

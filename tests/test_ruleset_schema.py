@@ -10,7 +10,8 @@ import pytest
 
 from printgen.errors import RulesetError
 from printgen.lang.grammar import counted
-from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN, builtin_text, parse_ruleset
 from printgen.rulesets import model as m
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import file_tables, keys_of

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from printgen.errors import RulesetError
-from printgen.rulesets import BUILTIN, builtin_text, load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN, builtin_text, load_builtin, parse_ruleset, ruleset_from_text
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import read_toml
 
@@ -85,6 +86,16 @@ def test_unknown_names_and_missing_files_are_explained(tmp_path: Path) -> None:
     with pytest.raises(RulesetError,
                        match="no option 'fast' \\(options: partnerships, no_gambling, no_gambling_backwards\\)"):
         load_ruleset("bell+fast")
+
+
+def test_the_portable_loader_reads_the_built_ins_and_opens_no_file(tmp_path: Path) -> None:
+    assert load_builtin("bell+partnerships") == load_ruleset("bell+partnerships")
+    path = tmp_path / "mine.toml"
+    path.write_text(builtin_text("gatigo"), "utf-8")
+    assert load_ruleset(str(path)).name == "gatigo"
+    with pytest.raises(RulesetError, match=f"unknown ruleset '{path}': use one of bell, neeley, ocastudios, gatigo$"):
+        load_builtin(str(path))
+    assert ruleset_from_text(builtin_text("gatigo"), str(path), origin=str(path)) == load_ruleset(str(path))
 
 
 def test_rules_under_which_no_piece_can_reach_its_end_are_refused(tmp_path: Path) -> None:

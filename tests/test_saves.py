@@ -19,7 +19,7 @@ from printgen.cli.narrate import describe
 from printgen.engine.record import Record
 from printgen.files import FileBusyError
 from printgen.play.session import Session
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
 runner = CliRunner()

@@ -16,14 +16,14 @@ from printgen.engine import kernel as k
 from printgen.engine.position import Phase, Position
 from printgen.players.analysis.advisor import advise
 from printgen.players.evaluation.features import cast_probabilities
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.benchmark import pieces_on_board, sample_positions
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search import pruned as ss
 from printgen.players.search.deepening import analyse as star_analyse
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
 from printgen.players.search.plain import analyse as plain_analyse
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
 MIDGAME = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h"

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from printgen.files import HeldLock  # noqa: E402
 from printgen.play.session import Session  # noqa: E402
-from printgen.rulesets import load_ruleset  # noqa: E402
+from printgen.ruleset_files import load_ruleset  # noqa: E402
 from printgen.serve.app import create_app  # noqa: E402
 from printgen.serve.live import Hub  # noqa: E402
 

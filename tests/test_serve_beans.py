@@ -1,8 +1,7 @@
-"""Checking a person's own beans: the Wilson interval, the chi-square p-value, the verdict, the API and the words."""
+"""Checking a person's own beans: the verdict, the API and the words (the statistics are tested in test_stats.py)."""
 
 from __future__ import annotations
 
-import math
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -10,29 +9,12 @@ from pathlib import Path
 import pytest
 
 from printgen.errors import NotationError
-from printgen.play.bean_check import MIN_CASTS, Verdict, check, chi2_sf, wilson
+from printgen.play.bean_check import MIN_CASTS, Verdict, check
 
 
 def _casts(n: int, beans: int, p: float, seed: int) -> list[tuple[bool, ...]]:
     rng = random.Random(seed)
     return [tuple(rng.random() < p for _ in range(beans)) for _ in range(n)]
-
-
-def test_chi_square_p_values_match_the_tables() -> None:
-    # critical values at 5 % and 1 % from any chi-square table
-    for x, df, p in ((3.841, 1, 0.05), (5.991, 2, 0.05), (11.070, 5, 0.05), (6.635, 1, 0.01), (15.086, 5, 0.01),
-                     (9.210, 2, 0.01), (31.410, 20, 0.05)):
-        assert chi2_sf(x, df) == pytest.approx(p, abs=2e-4), (x, df)
-    assert chi2_sf(0, 3) == 1.0
-    assert chi2_sf(2.0, 2) == pytest.approx(math.exp(-1.0), rel=1e-12)  # df 2: the survival is exp(-x/2)
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
-    lo, hi = wilson(0, 10)
-    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_fair_beans_are_called_fair_and_loaded_ones_unfair() -> None:

@@ -36,7 +36,7 @@ def test_placed_pieces_stand_on_free_cells_of_their_own_paths() -> None:
     import random
 
     from printgen.engine.position import HAND, Position
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     start = Position.new(load_ruleset("neeley"), 2)
     pos = fill_board(start, random.Random(4))

@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from printgen.players.evaluation.weights import eval_tables_for
-from printgen.rulesets import builtin_text, load_ruleset, parse_ruleset
+from printgen.players.roster.eval_tables import eval_tables_for
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import builtin_text, parse_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import BUILTIN
+from printgen.serve.store import NAME, NAME_MAX
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install .[test])")
 CHROMIUM = shutil.which("chromium")
@@ -236,6 +238,13 @@ def test_a_refereed_game_and_the_spanish_page(server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url)
     page.wait_for_selector("#lang")
+    name = page.locator("input[name=name]")  # the game-name rule, as the server sent it
+    assert name.get_attribute("pattern") == NAME.pattern and name.get_attribute("maxlength") == str(NAME_MAX)
+    for bad in ("bad name", "-dash", "a.b"):  # refused by the browser: the pattern is one it reads (v flag)
+        name.fill(bad)
+        assert not name.evaluate("n => n.checkValidity()"), bad
+    name.fill("Good_name-2")
+    assert name.evaluate("n => n.checkValidity()")
     page.click("#lang")
     page.wait_for_function("document.querySelector('h1').innerText === 'Patolli en la mesa'")
     page.fill("input[name=name]", "arbitro")

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from printgen.engine.position import Position  # noqa: E402
 from printgen.play.lessons import LEARN_SEED  # noqa: E402
-from printgen.rulesets import load_ruleset  # noqa: E402
+from printgen.ruleset_files import load_ruleset  # noqa: E402
 from printgen.rulesets.load import BUILTIN  # noqa: E402
 from printgen.serve.app import create_app  # noqa: E402
 

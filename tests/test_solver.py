@@ -21,7 +21,8 @@ from printgen.players.roster.registry import seeded_rng
 from printgen.players.solve.index import decode, encode
 from printgen.players.solve.solver import a_begins, monotone, solve, solved_game
 from printgen.players.solve.store import SCALE, find_table, save
-from printgen.rulesets import load_ruleset, parse_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import parse_ruleset
 from printgen.rulesets.load import read_toml
 
 runner = CliRunner()

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from printgen.engine.topology import CellKind, topology_for
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -11,7 +11,8 @@ from rendered import Renders
 
 from printgen.render.paper import Paper
 from printgen.render.typeset import break_lines, words_of
-from printgen.rulesets import BUILTIN, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import BUILTIN
 
 
 def test_a_full_stop_after_italics_never_starts_a_line() -> None:

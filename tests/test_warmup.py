@@ -6,7 +6,9 @@ import pytest
 
 from printgen.cli.engine_ready import INTRO, prepare_engine
 from printgen.engine import jit
-from printgen.players import advisor, contest, registry, warmup  # noqa: F401  (compiled with the real cache)
+from printgen.players.analysis import advisor  # noqa: F401  (compiled with the real cache)
+from printgen.players.lab import contest, warmup  # noqa: F401
+from printgen.players.roster import registry  # noqa: F401
 
 needs_numba = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOLLI_NO_JIT or not installed)")
 

@@ -13,7 +13,8 @@ from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
 from printgen.lang.grammar import counted, plural
 from printgen.players.analysis.advisor import Analysis
-from printgen.players.analysis.reasons import describe, reasons, summary
+from printgen.players.analysis.reasons import reasons
+from printgen.rules_text.reasons import describe, summary
 
 ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
 

@@ -44,7 +44,7 @@ def advise_command(
     from printgen.lang import LANGS
     from printgen.players.analysis.advisor import advise
 
-    if lang not in LANGS:
+    if lang.value not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     prepare_engine("advise")
     pos = read_position(position)

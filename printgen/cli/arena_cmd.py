@@ -76,7 +76,7 @@ def arena(
     from printgen.players.lab.arena import arena as run_arena
     from printgen.players.lab.arena import check_player_count, lineup_arena
     from printgen.players.roster.registry import player
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     names = line_up(players)
     rs = load_ruleset(ruleset)

@@ -22,7 +22,7 @@ def bench(
 ) -> None:
     """Measure random-policy games per second on one core."""
     from printgen.engine.simulate import bench as run_bench
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     prepare_engine("bench")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
+
+if TYPE_CHECKING:
+    from printgen.players.lab.benchmark import Latency, Sample, Throughput
 
 PAIRINGS = [("gatigo:S3T1", "gatigo:S1T1"), ("advisor:0", "gatigo:S3T1"), ("advisor:1", "gatigo:S3T1"),
             ("advisor:2", "gatigo:S3T1")]
@@ -62,7 +65,7 @@ def bench_players(
         } for s, lat, speed in report]}))
 
 
-def _print(sample, latency, speed) -> None:
+def _print(sample: Sample, latency: list[Latency], speed: list[Throughput]) -> None:
     """Prints one ruleset's figures."""
     from printgen.players.lab.benchmark import SAMPLER
 

@@ -19,7 +19,7 @@ def _kit_seconds(ruleset: str, paper: Paper, runs: int = 3) -> float:
     from printgen.files import OutputDir
     from printgen.render.formats import Flip
     from printgen.render.kit import build_kit, kit_options
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     best = float("inf")
@@ -40,7 +40,7 @@ def bench_print(ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A
     start = time.perf_counter()
     from printgen.render.bench import bench_print as run
     from printgen.render.prints import PrintOptions
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     imports = time.perf_counter() - start
     result = run(load_ruleset(ruleset), PrintOptions(paper=paper))

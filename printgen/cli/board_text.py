@@ -7,6 +7,7 @@ from rich.text import Text
 from printgen.engine.seats import SEAT_COLOURS, SEAT_NAMES, SEAT_SHAPES
 from printgen.engine.topology import CellKind, Topology
 from printgen.render.palette import PLAYER_COLOURS
+from printgen.rules_text.lang import Texts
 
 KIND_STYLE = {
     CellKind.START: "bold green",
@@ -25,14 +26,15 @@ SEAT_STYLE = tuple(f"bold white on {colour}" for colour in PLAYER_COLOURS)
 SEAT_GLYPH = dict(zip(("circle", "square", "triangle", "diamond"), "●■▲◆", strict=True))
 
 
-def seat_key(topo: Topology, players: int) -> Text:
+def seat_key(topo: Topology, players: int, lang: str = "en") -> Text:
     """Returns one line naming where each seat of a game sits: its letter, colour and shape, and start cell."""
-    text = Text(f"{players} players:")
+    T = Texts(lang)
+    text = Text(T("play.board_players", n=players))
     for place in topo.seat_places(players):
         s = place.seat
         text.append(" ")
         text.append(f"{SEAT_NAMES[s]}{SEAT_GLYPH[SEAT_SHAPES[s]]}", style=SEAT_STYLE[s])
-        text.append(f" {SEAT_COLOURS[s]} ▸{place.start}")
+        text.append(T("play.board_colour", colour=T(f"colour.{SEAT_COLOURS[s]}"), start=place.start))
     return text
 
 

@@ -51,12 +51,13 @@ def calibration(
     """
     from printgen.errors import OptionError
     from printgen.files import check_writable
-    from printgen.players.analysis.reliability import load_records, record
+    from printgen.players.analysis.reliability import load_records
     from printgen.players.analysis.reliability import save_records as write_records
-    from printgen.players.evaluation.chance_maps import fingerprint, fresh_entry, map_key
     from printgen.players.evaluation.features import MODEL_NOW
     from printgen.players.lab.arena import default_workers
-    from printgen.rulesets import load_ruleset
+    from printgen.players.lab.self_play import record
+    from printgen.players.roster.map_keys import fingerprint, fresh_entry, map_key
+    from printgen.ruleset_files import load_ruleset
 
     for path, suffixes, what in ((output, FIGURE_SUFFIXES, "the figure is written as .svg or .png"),
                                  (save_records, (".npz",), "records are saved as .npz")):

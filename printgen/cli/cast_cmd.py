@@ -40,7 +40,7 @@ def cast(
     Shows the faces, the score and what it lets you do; with --odds, the exact odds of every cast instead.
     """
     from printgen.engine.beans import Beans
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     beans = Beans(rs.beans)

@@ -32,7 +32,7 @@ def rules(
     from printgen.render.output import slug, stem, write_pages
     from printgen.render.pdf import Metadata
     from printgen.rules_text import booklet, to_markdown
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     out = OutputDir(output, force)
@@ -66,7 +66,7 @@ def kit(
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from printgen.render.kit import STEPS, build_kit, kit_options
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     opts = kit_options(paper, lang.value, grey, flip, parse_offset(back_offset), seats)

@@ -12,6 +12,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
+from printgen.cli.print_cmd import ENGLISH, Lang
 from printgen.errors import OverwriteError
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
@@ -22,12 +23,15 @@ if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help 
 
 INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
+SpeakOpt = Annotated[Lang, typer.Option("--lang", help="Language the session speaks: prompts, help and what happens.")]
+
 
 class ConsoleOutput:
     """Speaks through a rich console."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, lang: str = "en") -> None:
         self.console = console
+        self.lang = lang
 
     def say(self, text: str) -> None:
         """Prints one line."""
@@ -37,7 +41,7 @@ class ConsoleOutput:
         """Draws the board with pieces, holdings, pool and offering."""
         from printgen.cli.position_view import show_position
 
-        show_position(pos, self.console, marks)
+        show_position(pos, self.console, marks, self.lang)
 
 
 @reports_errors
@@ -55,6 +59,7 @@ def play(
     tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
                                                  "inaccuracy (the default), mistake, blunder, or points such as "
                                                  "2.5.")] = None,
+    lang: SpeakOpt = ENGLISH,
 ) -> None:
     """Play on the printed board against the computer.
 
@@ -63,14 +68,17 @@ def play(
     """
     from rich.console import Console
 
-    from printgen.cli.narrate import describe
     from printgen.play.saved import resume_command
     from printgen.play.session import Session
     from printgen.players.analysis.review import tutor_threshold
-    from printgen.rulesets import load_ruleset
+    from printgen.rules_text.lang import Texts
+    from printgen.rules_text.narration import narrator
+    from printgen.ruleset_files import load_ruleset
 
+    T = Texts(lang.value)
+    describe = narrator(lang.value)
     console = Console(highlight=False)
-    out = ConsoleOutput(console)
+    out = ConsoleOutput(console, lang.value)
     interactive = sys.stdin.isatty()
     session: Session | None = None
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
@@ -78,7 +86,9 @@ def play(
         prepare_engine("play")
         if resume is not None:
             session = Session.load(resume, describe)
-            out.say(f"resuming {resume}: {session.position.ruleset.spec}, turn {len(session.record.turns)}")
+            session.lang = lang.value
+            out.say(T("play.resuming", path=resume, ruleset=session.position.ruleset.spec,
+                      turn=len(session.record.turns)))
         else:
             rs = load_ruleset(ruleset)
             seed = secrets.randbelow(2**31) if seed is None else seed
@@ -87,19 +97,20 @@ def play(
             except OverwriteError as exc:
                 raise fail(f"{exc}: continue it with `{resume_command(save)}` (or start over with --force, "
                            "which discards it)") from None
+            session.lang = lang.value
             names = ", ".join(f"{'ABCD'[s]} {p.name}" for s, p in session.computers.items())
-            out.say(f"patolli play: {rs.title}. You are A; against you: {names}.")
-            out.say(f"saved to {session.path} after every action; type help for the commands")
+            out.say(T("play.started", title=rs.title.get(lang.value), names=names))
+            out.say(T("play.saving", path=session.path))
         session.tutor = threshold
         if threshold is not None:
-            out.say(f"tutor on: it warns before a move giving away {threshold * 100:g} points or more")
+            out.say(T("play.tutor_on", points=f"{threshold * 100:g}".replace(".", T("word.decimal_point"))))
         _play(session, out, interactive)
     except KeyboardInterrupt:
         if session is None:
-            print("\ninterrupted before the contest started; nothing was saved", file=sys.stderr)
+            print("\n" + T("play.interrupted_early"), file=sys.stderr)
         else:
             session.save()
-            out.say(f"\ninterrupted: saved to {session.path}; continue with: {resume_command(session.path)}")
+            out.say("\n" + T("play.interrupted", path=session.path, command=session.resume_command()))
         raise typer.Exit(INTERRUPTED) from None
     finally:
         if session is not None:
@@ -108,8 +119,6 @@ def play(
 
 def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
     """Reads and plays the person's lines until the contest ends, they quit or the input ends."""
-    from printgen.play.saved import resume_command
-
     session.run_computers(out)
     shown_turn = -1
     while not session.over:
@@ -122,7 +131,7 @@ def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
         line = _read_line(interactive)
         if line is None:
             session.save()
-            out.say(f"saved to {session.path}; continue with: {resume_command(session.path)}")
+            out.say(session.T("play.saved", path=session.path, command=session.resume_command()))
             return
         if not session.handle(line, out):
             return

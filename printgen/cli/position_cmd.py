@@ -42,7 +42,7 @@ def _read(arg: str) -> Position:
 def new(ruleset: RulesetOpt = DEFAULT_RULESET, players: PlayersOpt = None, compact: CompactOpt = False) -> None:
     """Print the starting position of a contest."""
     from printgen.engine.position import Position
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     prepare_engine("position")

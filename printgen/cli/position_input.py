@@ -10,6 +10,7 @@ from printgen.engine.position import Position
 from printgen.errors import NotationError
 from printgen.files import read_user_text
 from printgen.inputs import path_exists, read_limited
+from printgen.ruleset_files import load_ruleset
 
 POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000
 
@@ -37,5 +38,5 @@ def parse_position(text: str, where: str) -> Position:
             raise NotationError(f"{where}: not a position: JSON nested too deep") from None
         except ValueError as exc:  # bad JSON, or a number of thousands of digits
             raise NotationError(f"{where}: not valid JSON: {exc}") from None
-        return notation.from_json(data)
-    return notation.from_compact(text)
+        return notation.from_json(data, load=load_ruleset)
+    return notation.from_compact(text, load=load_ruleset)

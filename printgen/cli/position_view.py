@@ -6,28 +6,29 @@ from rich.console import Console
 
 from printgen.cli.board_text import draw_board, seat_key
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
-from printgen.lang.grammar import counted
+from printgen.rules_text.lang import Texts
 
 
-def show_position(pos: Position, console: Console, marks: dict[int, str] | None = None) -> None:
+def show_position(pos: Position, console: Console, marks: dict[int, str] | None = None, lang: str = "en") -> None:
     """Prints the board with pieces, then each seat's items and pieces, pool and offering."""
+    T = Texts(lang)
     console.print(draw_board(pos.topology, pos.board(), marks))
-    console.print(seat_key(pos.topology, pos.players))
-    item = pos.ruleset.economy.item_name
+    console.print(seat_key(pos.topology, pos.players, lang))
+    item = pos.ruleset.economy.item_name.get(lang)
     gambling = pos.ruleset.economy.gambling
     for s in range(pos.players):
         if pos.bankrupt(s):
-            console.print(f"  {seat_name(s)}: bankrupt")
+            console.print(T("play.board_bankrupt", seat=seat_name(s)))
             continue
         places = pos.places(s)
-        hand, home = places.count(HAND), places.count(HOME)
         cells = sorted(p for p in places if isinstance(p, int))
-        turn = "  ◀ to move" if s == pos.to_move and pos.phase is not Phase.OVER else ""
-        held = f"{counted(pos.holdings(s), item)}, " if gambling else ""
+        turn = T("play.board_to_move") if s == pos.to_move and pos.phase is not Phase.OVER else ""
+        held = T("play.board_held", items=T.counted(pos.holdings(s), item)) if gambling else ""
         penalty = pos.penalty(s)
-        owes = "" if penalty is None else "  (misses the next turn)" if penalty == "miss" else \
-            f"  (the piece on {penalty} moves back next turn)"
-        console.print(f"  {seat_name(s)}: {held}hand {hand}, home {home}, "
-                      f"on cells {', '.join(map(str, cells)) or '—'}{turn}{owes}")
-    money = f"pool {pos.pool}, offering {pos.offering}; " if gambling else ""
-    console.print(f"  {money}game {pos.game}, phase {pos.phase.value}")
+        owes = "" if penalty is None else T("play.board_misses") if penalty == "miss" else \
+            T("play.board_moves_back", cell=penalty)
+        console.print(T("play.board_seat", seat=seat_name(s), held=held, hand=places.count(HAND),
+                        home=places.count(HOME), cells=", ".join(map(str, cells)) or "—", turn=turn, owes=owes))
+    phase = T(f"play.phase_{pos.phase.value}")
+    console.print(T("play.board_game_items", pool=pos.pool, offering=pos.offering, game=pos.game, phase=phase)
+                  if gambling else T("play.board_game", game=pos.game, phase=phase))

@@ -92,7 +92,7 @@ def board(
     from printgen.render.imposition import BLEED
     from printgen.render.output import slug, stem
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview, print_shop_board
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.model import Orientation
 
     rs = load_ruleset(ruleset)
@@ -138,7 +138,7 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
     ) -> None:
         from printgen.render import prints
         from printgen.render.output import stem
-        from printgen.rulesets import load_ruleset
+        from printgen.ruleset_files import load_ruleset
 
         rs = load_ruleset(ruleset)
         opts = _opts(paper, grey, flip, back_offset, lang, seats)

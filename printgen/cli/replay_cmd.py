@@ -25,10 +25,10 @@ def replay(
     from printgen.cli.narrate import describe
     from printgen.engine import notation
     from printgen.engine.position import seat_name
-    from printgen.engine.record import Record
+    from printgen.play.records import load_record
 
     prepare_engine("replay")
-    record = Record.load(record_file)
+    record = load_record(record_file)
     pos = record.start
     if not as_json:
         print(f"{record_file}: {pos.ruleset.spec}, {pos.players} players, {len(record.turns)} turns")

@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from printgen.engine.position import seat_name
-from printgen.engine.record import FORMAT as RECORD_FORMAT
-from printgen.engine.record import RECORD_LIMIT, Record
-from printgen.errors import NotationError, PatolliError
-from printgen.files import FileError, read_user_json
-from printgen.players.analysis.review import GRADE_LIMITS, Grade, Review, TurnReview, explain_turn
+from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
+from printgen.rules_text.reasons import tutor_sentence
 
 FORMAT, VERSION = "patolli-review", 1
 SPARKS = "▁▂▃▄▅▆▇█"
 GRADE_STYLE = {Grade.BEST: "green", Grade.GOOD: "green", Grade.INACCURACY: "yellow", Grade.MISTAKE: "dark_orange",
                Grade.BLUNDER: "bold red"}
-
-
-def read_contest(path: Path) -> Record:
-    """Returns the record of a saved contest: a game record, or a `patolli play` save (its record inside)."""
-    from printgen.play.saved import FORMAT as SAVE_FORMAT
-    from printgen.play.saved import ruleset_from_json
-
-    data = read_user_json(path, "game record", RECORD_LIMIT)
-    try:
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            if "record" not in data or "ruleset" not in data:
-                raise NotationError("a saved game needs the keys \"ruleset\" and \"record\"")
-            return Record.from_json(data["record"], ruleset_from_json(data["ruleset"]))
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise NotationError(f"not a game record or a saved game: \"format\" must be \"{RECORD_FORMAT}\" "
-                                f"or \"{SAVE_FORMAT}\"")
-        return Record.from_json(data)
-    except FileError:
-        raise
-    except PatolliError as exc:
-        raise type(exc)(f"{path}: {exc}") from None
 
 
 def points(x: float) -> str:
@@ -76,7 +51,8 @@ def review_json(rv: Review, lang: str = "en") -> dict[str, Any]:
             "before": [round(x, 6) for x in t.before], "after": [round(x, 6) for x in t.after],
             "luck": [round(t.luck(s), 6) for s in range(pos.players)],
             "skill": [round(t.skill(s), 6) for s in range(pos.players)],
-            "why": explain_turn(rv, t, lang) if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER) else None,
+            "why": tutor_sentence(rv.cases[t.turn], lang)
+            if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER) else None,
         } for t in rv.turns],
         "key_moments": {"play": [t.turn for t in play], "beans": [t.turn for t in beans]},
     }
@@ -141,5 +117,6 @@ def print_review(rv: Review, console: Console, source: str, lang: str = "en") ->
 
 def _print_error(rv: Review, t: TurnReview, console: Console, lang: str) -> None:
     grade = t.grade or Grade.BEST
+    why = tutor_sentence(rv.cases[t.turn], lang)
     console.print(f"  turn {t.turn} (game {t.game}): {seat_name(t.seat)} played {t.played}, "
-                  f"[{GRADE_STYLE[grade]}]{grade.value} {points(-t.loss)}[/]: {explain_turn(rv, t, lang)}")
+                  f"[{GRADE_STYLE[grade]}]{grade.value} {points(-t.loss)}[/]: {why}")

@@ -72,7 +72,8 @@ def list_rulesets(as_json: JsonOpt = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from printgen.rulesets import BUILTIN, load_ruleset
+    from printgen.ruleset_files import load_ruleset
+    from printgen.rulesets import BUILTIN
 
     rulesets = [load_ruleset(n) for n in BUILTIN]
     if as_json:
@@ -102,7 +103,7 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     from printgen.cli.board_text import draw_board, legend, seat_key
     from printgen.engine.beans import Beans
     from printgen.engine.topology import topology_for
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(name)
     if as_json:
@@ -144,7 +145,7 @@ def export(
 ) -> None:
     """Print a ruleset as TOML, to edit into a custom one."""
     from printgen.files import check_writable, write_atomic
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
 
     text = export_toml(load_ruleset(name))

@@ -30,7 +30,7 @@ def serve(
     import uvicorn
 
     from printgen.cli.engine_ready import prepare_engine
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.serve.address import LOCAL, lan_address, qr_svg, qr_terminal, table_link
     from printgen.serve.app import create_app
 

@@ -61,12 +61,12 @@ def solve(
     from printgen.players.analysis.yardstick import measure as run_measure
     from printgen.players.analysis.yardstick import trained_network
     from printgen.players.analysis.yardstick import versus as run_versus
-    from printgen.players.lab.arena import wilson
     from printgen.players.solve.solver import solve as run_solve
     from printgen.players.solve.solver import solved_game
     from printgen.players.solve.store import find_table, save
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
+    from printgen.stats import wilson
 
     wanted = parse_levels(levels) if measure else []
     if network is not None and not measure:

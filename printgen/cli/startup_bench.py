@@ -67,7 +67,7 @@ def mid_game_position() -> str:
     from printgen.engine.position import Phase, Position
     from printgen.engine.rng import cast_marks
     from printgen.players.roster.registry import player, seeded_rng
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)
     rng, me = seeded_rng(2026), player("advisor:0")

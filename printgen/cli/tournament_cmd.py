@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,9 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
 from printgen.errors import OptionError
 from printgen.files import FileError, check_folder
+
+if TYPE_CHECKING:
+    from printgen.players.lab.tournament import TournamentResult
 
 
 @reports_errors
@@ -33,8 +36,8 @@ def tournament(
     Writes the tables (CSV, JSON) and heatmaps (SVG, PNG). The GATIGO paper's experiment is
     `--ruleset gatigo --matches 5000 --seed 1`.
     """
-    from printgen.players.lab.heatmap import HEATMAPS
-    from printgen.players.lab.tournament import run_tournament, write_tournament
+    from printgen.players.lab.tournament import run_tournament
+    from printgen.render.heatmap import HEATMAPS
     from printgen.render.raster import load_cairosvg
 
     check_folder(out)  # before the long work, not after it
@@ -52,7 +55,7 @@ def tournament(
     with progress_bar("matches") as progress:
         prepare_engine("tournament")
         result = run_tournament(ruleset, matches, seed, workers, progress, ray=ray)
-    files = write_tournament(result, out, force=True)
+    files = write_results(result, out, force=True)
     if as_json:
         print(json.dumps({"out": str(out), "files": [str(f) for f in files], "seconds": round(result.seconds, 2),
                           "matches_per_second": round(result.matches_per_second, 2),
@@ -67,3 +70,14 @@ def tournament(
         print(f"{r['player']:<14} {r['matches_won']:>8} {r['win_rate']:>7.3f} {r['games_won']:>9} "
               f"{r['bounce_backs']:>8} {r['toll_landings']:>9} {r['extra_turns']:>8} {r['avg_tokens_on_board']:>7.2f}")
     print(f"wrote {len(files)} files to {out}")
+
+
+def write_results(result: TournamentResult, out_dir: Path, force: bool = False) -> list[Path]:
+    """Writes a tournament's tables (the lab's) and heatmaps (render's) into out_dir; returns the files written."""
+    from printgen.players.lab.tournament import write_tournament
+    from printgen.render.heatmap import HEATMAPS, tournament_heatmaps
+    from printgen.render.raster import load_cairosvg
+
+    load_cairosvg(HEATMAPS)  # before any file: a missing cairo library leaves no half-written folder
+    files = write_tournament(result, out_dir, force)
+    return files + tournament_heatmaps(out_dir, result.ruleset, result.matches, result.players, result.figures())

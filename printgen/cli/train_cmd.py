@@ -43,7 +43,7 @@ def train(
     from printgen.players.lab.pool import default_workers
     from printgen.players.lab.train import TrainConfig, check_run
     from printgen.players.lab.train import train as run_train
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset(ruleset)
     count = players or min(rs.player_counts())

@@ -10,17 +10,22 @@ pieces (h in hand, * home, a cell number on the board), with `throw=N` (or `thro
 still in the opening throws, `miss` for a seat that misses its next turn and `back=N` for a seat
 whose piece on cell N must move backwards on its next turn (the wedge penalties of games played
 without gambling). A bankrupt seat reads `B out`.
+
+The one-line form is written in `position` (it is a position's repr) and read here, so the notation
+stands on the position and not the other way round.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from printgen.engine.position import (
     HAND,
     HOME,
     OUT,
+    SHORT_DIRS,
     Facts,
     Phase,
     Place,
@@ -30,15 +35,19 @@ from printgen.engine.position import (
     facts_of,
     seat_name,
 )
+from printgen.engine.position import to_compact as to_compact  # the one-line writer: Position's repr is written in it
 from printgen.engine.topology import SEAT_NAMES
 from printgen.errors import NotationError
 from printgen.inputs import MAX_WHOLE, shown, whole_number
-from printgen.rulesets import load_ruleset
+from printgen.rulesets.load import load_builtin
 from printgen.rulesets.model import Ruleset
+
+# Finds the ruleset a written position names (`gatigo+no_gambling`, or a file's path). The notation reads only
+# the built-in ones itself, opening no files; a caller with files passes `printgen.ruleset_files.load_ruleset`.
+RulesetLoader = Callable[[str], Ruleset]
 
 FORMAT, VERSION = "patolli-position", 1
 _DIRS = {1: "clockwise", -1: "anticlockwise", 0: None}
-_SHORT_DIRS = {1: "cw", -1: "ccw", 0: "?"}
 
 
 # ---- JSON ----
@@ -62,8 +71,11 @@ def to_json(pos: Position) -> dict[str, Any]:
     }
 
 
-def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
-    """Returns the checked position of a JSON form (as parsed), or raises saying what is wrong."""
+def from_json(data: Any, ruleset: Ruleset | None = None, load: RulesetLoader = load_builtin) -> Position:
+    """Returns the checked position of a JSON form (as parsed), or raises saying what is wrong.
+
+    Its ruleset is `ruleset` if given, else the one its "ruleset" key names, found by `load`.
+    """
     if not isinstance(data, dict):
         raise NotationError("a position is a JSON object")
     if data.get("format") != FORMAT:
@@ -71,7 +83,7 @@ def from_json(data: Any, ruleset: Ruleset | None = None) -> Position:
     if data.get("version") != VERSION:
         raise NotationError(f"position version {data.get('version')!r} is not supported (this reads {VERSION})")
     try:
-        rs = ruleset or load_ruleset(_text(data["ruleset"], "ruleset"))
+        rs = ruleset or load(_text(data["ruleset"], "ruleset"))
         if not isinstance(data["seats"], list) or len(data["seats"]) > len(SEAT_NAMES):
             raise NotationError(f"seats must be a list of at most {len(SEAT_NAMES)} seats")
         seats = []
@@ -170,31 +182,11 @@ def _seat(v: Any, where: str) -> int:
 
 # ---- the one-line form ----
 
-def to_compact(pos: Position) -> str:
-    """Returns the one-line form of a position."""
-    f = facts_of(pos)
-    letter = lambda s: "-" if s is None else seat_name(s)  # noqa: E731
-    head = (f"{pos.ruleset.spec}/{f.players} g{f.game} {f.phase.value} {seat_name(f.to_move)} "
-            f"starter={letter(f.starter)} last={letter(f.last_winner)} pool={f.pool} offering={f.offering}")
-    parts = [head]
-    for i, s in enumerate(f.seats):
-        if s.bankrupt:
-            parts.append(f"{seat_name(i)} out" + (f" {s.holdings}" if s.holdings else ""))
-            continue
-        pieces = ",".join("h" if p == HAND else "*" if p == HOME else str(p) for p in s.pieces)
-        seat = f"{seat_name(i)} {s.holdings} {_SHORT_DIRS[s.direction]} {pieces}"
-        if s.throwing:
-            seat += f" throw={'?' if s.throw is None else s.throw}"
-        if s.penalty == "miss":
-            seat += " miss"
-        elif s.penalty is not None:
-            seat += f" back={s.penalty}"
-        parts.append(seat)
-    return " | ".join(parts)
+def from_compact(text: str, ruleset: Ruleset | None = None, load: RulesetLoader = load_builtin) -> Position:
+    """Returns the checked position of a one-line form, or raises saying what is wrong.
 
-
-def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
-    """Returns the checked position of a one-line form, or raises saying what is wrong."""
+    Its ruleset is `ruleset` if given, else the one the line names, found by `load`.
+    """
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
     if len(head) != 8 or "/" not in head[0] or not head[1].startswith("g"):
@@ -206,7 +198,7 @@ def from_compact(text: str, ruleset: Ruleset | None = None) -> Position:
     keys = dict(_pair(tok) for tok in head[4:])
     if len(keys) != 4 or set(keys) != {"starter", "last", "pool", "offering"}:
         raise NotationError("the position line needs starter=, last=, pool= and offering=")
-    rs = ruleset or load_ruleset(spec)
+    rs = ruleset or load(spec)
     n = _number(players, "the number of players")
     seats = [_compact_seat(p, i) for i, p in enumerate(parts[1:])]
     facts = Facts(
@@ -244,7 +236,7 @@ def _compact_seat(part: str, index: int) -> SeatFacts:
                             f"got {shown(part, 80)}")
     if toks[0] != SEAT_NAMES[index]:
         raise NotationError(f"{where} must be seat {SEAT_NAMES[index]}, got {shown(toks[0])}")
-    dirs = {v: key for key, v in _SHORT_DIRS.items()}
+    dirs = {v: key for key, v in SHORT_DIRS.items()}
     if toks[2] not in dirs:
         raise NotationError(f"{where}: direction must be cw, ccw or ?, got {shown(toks[2])}")
     pieces: list[Place] = []

@@ -1,7 +1,7 @@
 """A position as an immutable value: whose turn, every piece, every holding; legal moves and playing them.
 
-Also the facts a position holds, as both notations write them, and the checked building of a
-position from them (`build`).
+Also the facts a position holds, as both notations write them, the one-line form (`to_compact`, the
+value's repr; `notation` reads it back) and the checked building of a position from them (`build`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from printgen.engine.moves import Move, MoveKind
 from printgen.engine.tables import Tables, tables_for
 from printgen.engine.topology import SEAT_NAMES, Topology, topology_for
 from printgen.errors import IllegalMoveError, PositionError, RulesetError
-from printgen.lang.grammar import counted
 from printgen.rulesets.model import Ruleset
 
 
@@ -53,8 +52,6 @@ class Position:
 
     def __repr__(self) -> str:
         """Returns `Position('<the one-line form>')`, which `notation.from_compact` reads back."""
-        from printgen.engine.notation import to_compact  # the notation is written on top of this module
-
         return f"Position({to_compact(self)!r})"
 
     @classmethod
@@ -225,7 +222,7 @@ class Position:
         """Returns the kernel codes of the legal moves for a cast of this many marks."""
         if self.needs_cast and not 0 <= marks <= self.ruleset.beans.count:
             raise IllegalMoveError(f"{marks} marks is impossible with {self.ruleset.beans.count} beans")
-        out = np.zeros(lay.MAXK + 4 + self.total_items(), dtype=np.int64)
+        out = np.zeros(lay.move_capacity(self.total_items()), dtype=np.int64)
         n = k.legal_moves(self.array(), self.tables, marks, out)
         return [int(x) for x in out[:n]]
 
@@ -270,8 +267,11 @@ class Position:
         raise IllegalMoveError(f"{move} is not legal for {seat_name(self.to_move)}{cast}; legal: {legal}")
 
     def _cast_text(self, marks: int) -> str:
+        # The engine's errors are English, written without the word layer (the portable core carries no words);
+        # front ends that speak another language check moves against legal_moves and say it themselves.
         score = self.score(marks)
-        return f"{counted(marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
+        unit = "mark" if marks == 1 else "marks"
+        return f"{marks} {unit} ({'no score' if score is None else f'score {score}'})"
 
     def play(self, marks: int, move: Move | int) -> tuple[Position, list[Event]]:
         """Returns the position after a cast and a legal move, with what happened."""
@@ -339,6 +339,32 @@ def facts_of(pos: Position) -> Facts:
     ]
     return Facts(pos.ruleset, pos.players, pos.game, pos.phase, pos.to_move, pos.starter, pos.last_winner,
                  pos.pool, pos.offering, seats)
+
+
+SHORT_DIRS = {1: "cw", -1: "ccw", 0: "?"}  # a seat's direction in the one-line form
+
+
+def to_compact(pos: Position) -> str:
+    """Returns the one-line form of a position."""
+    f = facts_of(pos)
+    letter = lambda s: "-" if s is None else seat_name(s)  # noqa: E731
+    head = (f"{pos.ruleset.spec}/{f.players} g{f.game} {f.phase.value} {seat_name(f.to_move)} "
+            f"starter={letter(f.starter)} last={letter(f.last_winner)} pool={f.pool} offering={f.offering}")
+    parts = [head]
+    for i, s in enumerate(f.seats):
+        if s.bankrupt:
+            parts.append(f"{seat_name(i)} out" + (f" {s.holdings}" if s.holdings else ""))
+            continue
+        pieces = ",".join("h" if p == HAND else "*" if p == HOME else str(p) for p in s.pieces)
+        seat = f"{seat_name(i)} {s.holdings} {SHORT_DIRS[s.direction]} {pieces}"
+        if s.throwing:
+            seat += f" throw={'?' if s.throw is None else s.throw}"
+        if s.penalty == "miss":
+            seat += " miss"
+        elif s.penalty is not None:
+            seat += f" back={s.penalty}"
+        parts.append(seat)
+    return " | ".join(parts)
 
 
 def build(f: Facts) -> Position:

@@ -1,23 +1,26 @@
-"""A game record: the starting position and every cast and move, saved as JSON and replayed."""
+"""A game record: the starting position and every cast and move, as a value with a JSON form, replayed and checked.
+
+Saving a record to a file and loading it back is `printgen.play.records`; nothing here opens a file.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from printgen.engine import notation
 from printgen.engine.events import Event
 from printgen.engine.moves import Move
+from printgen.engine.notation import RulesetLoader
 from printgen.engine.position import Position
 from printgen.errors import NotationError, PatolliError
-from printgen.files import MB, FileError, json_type, read_user_json, write_atomic
+from printgen.inputs import json_type
+from printgen.rulesets.load import load_builtin
 from printgen.rulesets.model import Ruleset
 
 FORMAT, VERSION = "patolli-record", 1
-RECORD_LIMIT = 8 * MB  # a contest of thousands of turns is well under 1 MB
 
 
 @dataclass(frozen=True)
@@ -94,10 +97,10 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any, ruleset: Ruleset | None = None) -> Record:
+    def from_json(cls, data: Any, ruleset: Ruleset | None = None, load: RulesetLoader = load_builtin) -> Record:
         """Returns the checked record of a JSON form (as parsed); errors name the key at fault.
 
-        With `ruleset`, the start position uses it instead of loading the one its "ruleset" key names.
+        With `ruleset`, the start position uses it instead of the one its "ruleset" key names, found by `load`.
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotationError(f"not a game record: \"format\" must be \"{FORMAT}\"")
@@ -106,7 +109,7 @@ class Record:
         if "start" not in data:
             raise NotationError("the record lacks the key \"start\" (the starting position)")
         try:
-            start = notation.from_json(data["start"], ruleset)
+            start = notation.from_json(data["start"], ruleset, load)
         except PatolliError as exc:
             raise type(exc)(f"start: {exc}") from None
         except (TypeError, KeyError, IndexError, AttributeError, ValueError, OverflowError) as exc:
@@ -116,23 +119,6 @@ class Record:
             raise NotationError(f"\"turns\" must be a list of turns, not {json_type(raw)}")
         count = start.ruleset.beans.count
         return cls(start, [_turn(t, i, count) for i, t in enumerate(raw)])  # refuses moves that are not legal
-
-    def save(self, path: Path) -> None:
-        """Writes the record to path atomically."""
-        write_atomic(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
-
-    @classmethod
-    def load(cls, path: Path) -> Record:
-        """Returns the record saved at path; any fault is one error naming the file and the key."""
-        data = read_user_json(path, "game record", RECORD_LIMIT)
-        try:
-            return cls.from_json(data)
-        except FileError:
-            raise
-        except PatolliError as exc:
-            raise type(exc)(f"{path}: {exc}") from None
-
-
 
 
 def _turn(t: Any, i: int, beans: int) -> Turn:

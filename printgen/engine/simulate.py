@@ -8,11 +8,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.layout import H_GAME, H_PHASE, STATE_SIZE
+from printgen.engine.layout import STATE_SIZE, move_capacity
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.tables import tables_for
-from printgen.rulesets.model import Ruleset
+from printgen.rulesets.model import MAX_ITEMS, MAX_PLAYERS, Ruleset
 
 
 @njit
@@ -24,15 +25,15 @@ def random_games(st, t, rng, games, max_turns, counts, ev, out):
     """
     done = 0
     turns = 0
-    while done < games and st[H_PHASE] != k.PHASE_OVER and turns < max_turns:
-        game = st[H_GAME]
-        marks = cast_marks(t, rng) if st[H_PHASE] != k.PHASE_BET else 0
+    while done < games and lay.phase(st) != k.PHASE_OVER and turns < max_turns:
+        game = lay.game(st)
+        marks = cast_marks(t, rng) if lay.phase(st) != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, out)
         move = out[next_u32(rng) % n]
         ev[0] = 0
         k.play(st, t, marks, move, ev)
         turns += 1
-        if st[H_GAME] != game or st[H_PHASE] == k.PHASE_OVER:
+        if lay.game(st) != game or lay.phase(st) == k.PHASE_OVER:
             done += 1
     counts[0] += done
     counts[1] += turns
@@ -70,8 +71,9 @@ class BenchResult:
 
 
 def scratch_buffers() -> tuple[np.ndarray, np.ndarray]:
-    """Returns an event buffer and a move buffer for the kernel."""
-    return np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(4096, dtype=np.int64)
+    """Returns an event buffer and a move buffer for the kernel, large enough for any ruleset."""
+    moves = move_capacity(MAX_PLAYERS * MAX_ITEMS)
+    return np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64), np.zeros(moves, dtype=np.int64)
 
 
 def bench(ruleset: Ruleset, players: int = 2, seconds: float = 3.0, seed: int = 1) -> BenchResult:

@@ -2,7 +2,8 @@
 
 Board labels, sheet captions, the how-to page, the kit listing, the booklet and the reference card all
 read their words here. Every file has exactly the same keys and, per key, the same placeholders (a
-test checks it), so a new language is a new file. `LANGS` is the files present, English first.
+test checks it), so a new language is a new file and its code in `LANGS`, which lives with the rulesets
+(their texts carry the same languages) and is read here; a test checks it names exactly the files present.
 """
 
 from __future__ import annotations
@@ -15,20 +16,13 @@ from importlib import resources
 from typing import Any
 
 from printgen.errors import PatolliError
+from printgen.rulesets.schema import BASE_LANG, LANGS
 
-BASE_LANG = "en"  # the language every text is written in first, and the fallback of a missing translation
+__all__ = ["BASE_LANG", "LANGS", "TemplateError", "lang_text", "placeholders", "templates"]
 
 
 class TemplateError(PatolliError):
     """A template is missing or names a placeholder the code does not fill."""
-
-
-def _present() -> tuple[str, ...]:
-    names = sorted(p.name[:-5] for p in resources.files(__name__).iterdir() if p.name.endswith(".toml"))
-    return (BASE_LANG, *(n for n in names if n != BASE_LANG))
-
-
-LANGS: tuple[str, ...] = _present()
 
 
 def lang_text(lang: str) -> str:

@@ -4,7 +4,7 @@ Pure arithmetic on a log of casts (each a tuple of faces, True for marked, beans
 the mark probability with its Wilson 95 % interval, each bean's own rate, and Pearson's chi-square test of
 the number of marks per cast against the binomial distribution the ruleset assumes (bins with fewer than
 five expected casts merged into their neighbour; the p-value from the regularized incomplete gamma
-function, computed here so that no statistics library is needed).
+function, in `printgen.stats`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from enum import Enum
 from fractions import Fraction
 
 from printgen.errors import NotationError
+from printgen.stats import binomial_two_sided, chi_square, wilson
 
-Z95 = 1.959963984540054
 MIN_CASTS = 25  # fewer casts say too little to judge
 ALPHA = 0.01  # below this p-value the beans are not fair enough to play with
 DOUBT = 0.05  # below this, cast more before deciding
@@ -52,75 +52,6 @@ class BeanReport:
     verdict: Verdict
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Returns the Wilson score interval of a probability seen k times in n tries (95 % by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _lower_series(a: float, x: float) -> float:
-    """The regularized lower incomplete gamma P(a, x) by its series (for x < a + 1)."""
-    term = total = 1.0 / a
-    ap = a
-    for _ in range(10_000):
-        ap += 1
-        term *= x / ap
-        total += term
-        if abs(term) < abs(total) * 1e-15:
-            break
-    return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
-
-
-def _upper_fraction(a: float, x: float) -> float:
-    """The regularized upper incomplete gamma Q(a, x) by Lentz's continued fraction (for x ≥ a + 1)."""
-    tiny = 1e-300
-    b = x + 1 - a
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < 1e-15:
-            break
-    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """Returns the chance that a chi-square variable with df degrees of freedom is at least x."""
-    if df <= 0:
-        raise ValueError("a chi-square distribution needs at least one degree of freedom")
-    if x <= 0:
-        return 1.0
-    a, h = df / 2, x / 2
-    if h < a + 1:
-        return max(0.0, 1.0 - _lower_series(a, h))
-    return min(1.0, _upper_fraction(a, h))
-
-
-def normal_two_sided(z: float) -> float:
-    """Returns the two-sided p-value of a standard normal score."""
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def _binomial_p(k: int, n: int, p: float) -> float:
-    if n == 0 or p in (0.0, 1.0):
-        return 1.0
-    return normal_two_sided((k - n * p) / math.sqrt(n * p * (1 - p)))
-
-
 def _merge_bins(counts: list[int], expected: list[float]) -> tuple[list[int], list[float]]:
     """Merges the smallest tail bin into its neighbour until every bin expects at least five casts."""
     c, e = list(counts), list(expected)
@@ -147,7 +78,7 @@ def check(casts: list[tuple[bool, ...]], beans: int, mark_probability: Fraction 
     for b in range(beans):
         k = sum(1 for c in casts if c[b])
         per_bean.append((k / n if n else 0.0, *wilson(k, n)))
-        if n >= MIN_CASTS and _binomial_p(k, n, p) < ALPHA / beans:
+        if n >= MIN_CASTS and binomial_two_sided(k, n, p) < ALPHA / beans:
             odd.append(b)
     counts = [0] * (beans + 1)
     for c in casts:
@@ -157,9 +88,8 @@ def check(casts: list[tuple[bool, ...]], beans: int, mark_probability: Fraction 
     chi2 = chi2_p = None
     df = len(merged_e) - 1
     if df >= 1 and min(merged_e) > 0:
-        chi2 = sum((o - e) ** 2 / e for o, e in zip(merged_c, merged_e, strict=True))
-        chi2_p = chi2_sf(chi2, df)
-    rate_p = _binomial_p(marks, faces, p)
+        chi2, chi2_p = chi_square(merged_c, merged_e)
+    rate_p = binomial_two_sided(marks, faces, p)
     if n < MIN_CASTS:
         verdict = Verdict.TOO_FEW
     else:

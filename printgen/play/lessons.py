@@ -42,7 +42,7 @@ def _topic(e: Event) -> str:
         return f"pay_{(e.reason or Reason.WEDGE).value}"
     if e.kind is EventKind.PENALTY:
         return "penalty_miss" if e.amount == 1 else "penalty_back"
-    return e.kind.value
+    return str(e.kind.value)
 
 
 def _cell(e: Event) -> int | None:

@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any
 from printgen.engine.position import Phase, seat_name
 from printgen.engine.record import Record
 from printgen.errors import NotationError, PatolliError, RulesetError
-from printgen.files import MB, json_type
+from printgen.files import MB
+from printgen.inputs import json_type
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import MAX_LEVEL
+from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
-from printgen.rulesets.load import BUILTIN, load_ruleset, parse_ruleset, read_toml
+from printgen.rulesets.load import BUILTIN, ruleset_from_text
 from printgen.rulesets.model import Ruleset
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ def ruleset_json(rs: Ruleset) -> dict[str, Any]:
 
 
 def _parse(text: str, origin: str, options: list[str], where: str) -> Ruleset:
-    return parse_ruleset(read_toml(text, where), where, origin=origin, options=tuple(options))
+    return ruleset_from_text(text, where, origin=origin, options=tuple(options))
 
 
 def ruleset_from_json(raw: Any) -> Ruleset:
@@ -118,7 +120,7 @@ def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrat
                             f"{json.dumps(data['human'])}")
     ruleset = ruleset_from_json(data["ruleset"]) if version >= 2 else None
     try:
-        record = Record.from_json(data["record"], ruleset)
+        record = Record.from_json(data["record"], ruleset, load_ruleset)  # version 1: by its spec
     except PatolliError as exc:
         raise type(exc)(f"\"record\": {exc}") from None
     start = record.start

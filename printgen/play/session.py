@@ -33,7 +33,7 @@ from printgen.files import (
     resolve_target,
     write_atomic,
 )
-from printgen.lang.grammar import counted
+from printgen.inputs import is_whole_number, shown
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
@@ -47,21 +47,11 @@ from printgen.play.saved import (
 from printgen.players.analysis.advisor import advise
 from printgen.players.roster.registry import Player, player, seeded_rng
 from printgen.players.search.levels import DEFAULT_LEVEL
+from printgen.rules_text.lang import Texts
+from printgen.rules_text.narration import Narration
 from printgen.rulesets.model import Ruleset
 
-HELP = """commands:
-  a score (0-10) or bean faces (1100)   the cast you made with real beans
-  cast                                   let the helper cast for you
-  a cell number (12), or 12-15           move your piece on that cell
-  e, enter (e cw, e ccw)                 enter a piece from your hand
-  pass                                   when nothing can move
-  bet N                                  name the bet of the coming game
-  hint                                   the advisor's view of your cast
-  best                                   play the advisor's move for you
-  keep                                   play the move the tutor warned about
-  undo                                   take back your last move
-  board                                  draw the board, items, pool and offering
-  quit                                   save and stop (continue with --resume)"""
+COMMANDS = ("cast", "hint", "best", "keep", "undo", "board", "quit", "help", "enter", "pass", "bet")
 
 
 class Output(Protocol):
@@ -91,6 +81,7 @@ class Session:
     pending: int | None = None  # the person's cast (marks) awaiting a move
     tutor: float | None = None  # warn before a move giving away at least this chance to win the contest (None: off)
     held: Move | None = None  # a move the tutor warned about, played if the person keeps it
+    lang: str = "en"  # the language the session speaks (the narrator speaks its own, given with it)
     lock: HeldLock | None = field(default=None, repr=False, compare=False)
 
     # ---- making, saving, loading ----
@@ -209,25 +200,38 @@ class Session:
         """Returns whether the contest has ended."""
         return self.position.phase is Phase.OVER
 
+    @property
+    def T(self) -> Texts:
+        """Returns the texts of the session's language."""
+        return Texts(self.lang)
+
+    @property
+    def narration(self) -> Narration:
+        """Returns the sentences of play under this contest's ruleset in the session's language."""
+        return Narration(self.record.start.ruleset, self.lang)
+
+    def resume_command(self) -> str:
+        """Returns the command that continues this session, in its language."""
+        return resume_command(self.path) + ("" if self.lang == "en" else f" --lang {self.lang}")
+
     def prompt(self) -> str:
         """Returns what the session waits for from the person, in a few words."""
         pos = self.position
         if self.over:
-            return "the contest is over"
+            return self.T("play.prompt_over")
         if pos.phase is Phase.BET:
-            return f"name the bet: bet N (1 to {max(c for c in self._bet_amounts())})"
+            return self.T("play.prompt_bet", most=max(c for c in self._bet_amounts()))
         if self.pending is None:
-            what = "opening throw" if pos.phase is Phase.OPENING else "cast"
-            none = " (0 for none)" if None in pos.ruleset.beans.scores else ""
-            return f"your {what}: type the score you cast{none}, or `cast`"
-        return f"you cast {self._cast_words(self.pending)}: type the cell of the piece to move, e to enter, or `hint`"
+            what = "throw" if pos.phase is Phase.OPENING else "cast"
+            none = "_none" if None in pos.ruleset.beans.scores else ""
+            return self.T(f"play.prompt_{what}{none}")
+        return self.T("play.prompt_move", cast=self._cast_words(self.pending))
 
     def _bet_amounts(self) -> list[int]:
         return [m.amount for m in self.position.legal_moves(0)]
 
     def _cast_words(self, marks: int) -> str:
-        score = self.position.score(marks)
-        return f"{counted(marks, 'mark')}, no score" if score is None else f"{score}"
+        return self.narration.cast_words(marks)
 
     # ---- playing ----
 
@@ -274,14 +278,7 @@ class Session:
         while not self.over and self.position.to_move in self.computers:
             pos = self.position
             seat, marks, move, events = self.computer_turn()
-            comp = self.computers[seat]
-            if marks is None:
-                out.say(f"{seat_name(seat)} ({comp.name}) names the bet: {move.amount}")
-            else:
-                cast = f"{Beans(pos.ruleset.beans).cast_with_marks(marks)} {self._cast_words(marks)}"
-                verb = "throws" if pos.phase is Phase.OPENING else "casts"
-                shown = "" if move.kind is MoveKind.PASS else f" and plays {move}"
-                out.say(f"{seat_name(seat)} ({comp.name}) {verb} {cast}{shown}")
+            out.say(self.narration.computer_turn(seat, self.computers[seat].name, marks, move, pos))
             for e in events:
                 line = self.narrate(e, pos.ruleset)
                 if line:
@@ -292,40 +289,52 @@ class Session:
     def announce_end(self, out: Output) -> None:
         """Says who won the contest."""
         w = self.position.winner
-        out.say("the contest is over: " + ("nobody is left" if w is None else
-                                           "you win the contest!" if w == HUMAN else
-                                           f"{seat_name(w)} wins the contest"))
+        T = self.T
+        who = T("play.over_nobody") if w is None else T("play.over_you") if w == HUMAN else \
+            T("play.over_seat", seat=seat_name(w))
+        out.say(T("play.over", who=who))
 
     def status(self) -> str:
         """Returns one line: game, items of every seat, pool and offering."""
         pos = self.position
-        item = pos.ruleset.economy.item_name
+        T = self.T
+        gambling = pos.ruleset.economy.gambling
         seats = []
         for s in range(pos.players):
-            who = "you" if s == HUMAN else seat_name(s)
+            who = T("play.you") if s == HUMAN else seat_name(s)
             if pos.bankrupt(s):
-                seats.append(f"{who}: out")
+                seats.append(T("play.seat_out", seat=who))
                 continue
             places = pos.places(s)
-            held = f"{counted(pos.holdings(s), item)}, " if pos.ruleset.economy.gambling else ""
-            seats.append(f"{who}: {held}hand {places.count(HAND)}, home {places.count(HOME)}")
-        if not pos.ruleset.economy.gambling:  # played for the win alone: nothing staked to show
-            return f"game {pos.game} · " + " · ".join(seats)
-        return f"game {pos.game} · " + " · ".join(seats) + f" · pool {pos.pool} · offering {pos.offering}"
+            hand, home = places.count(HAND), places.count(HOME)
+            seats.append(T("play.seat_items", seat=who, items=self.narration.P.items(pos.holdings(s)), hand=hand,
+                           home=home) if gambling else T("play.seat_pieces", seat=who, hand=hand, home=home))
+        joined = T("play.status_join").join(seats)
+        if not gambling:  # played for the win alone: nothing staked to show
+            return T("play.status", game=pos.game, seats=joined)
+        return T("play.status_items", game=pos.game, seats=joined, pool=pos.pool, offering=pos.offering)
+
+    def _english(self, text: str) -> str:
+        """Returns a typed line with its first word, if it is a command in the session's language, in English."""
+        first, _, rest = text.partition(" ")
+        for command in COMMANDS:
+            if first == self.T(f"command.{command}").lower():
+                return f"{command} {rest}".strip() if rest else command
+        return text
 
     # ---- the person's commands ----
 
     def handle(self, line: str, out: Output) -> bool:
         """Acts on one typed line; returns False when the person quits."""
-        text = line.strip().lower()
+        text = self._english(line.strip().lower())
         if not text:
             return True
         if text in ("quit", "q", "exit"):
             self.save()
-            out.say(f"saved to {self.path}; continue with: {resume_command(self.path)}")
+            out.say(self.T("play.saved", path=self.path, command=self.resume_command()))
             return False
         if text in ("help", "?", "h"):
-            for row in HELP.splitlines():
+            for row in self.T.lines("play.help"):
                 out.say(row)
             return True
         if text == "board":
@@ -336,12 +345,12 @@ class Session:
             self.undo(out)
             return True
         if self.over:
-            out.say("the contest is over; type quit")
+            out.say(self.T("play.over_type_quit"))
             return True
         try:
             self._act(text, out)
         except PatolliError as exc:
-            out.say(f"! {exc}")
+            out.say(self.T("play.error", message=exc))
         return True
 
     def _act(self, text: str, out: Output) -> None:
@@ -350,14 +359,15 @@ class Session:
             if text in ("hint", "best"):
                 a = advise(pos, 0, self.level)
                 if text == "hint":
-                    out.say("advisor: " + ", ".join(f"{s.move} ({s.win_contest * 100:.1f}%)"
-                                                    for s in a.suggestions[:3]))
+                    out.say(self.T("play.advisor", moves=", ".join(
+                        self.T("play.advisor_move", move=s.move, percent=self.T.number(s.win_contest * 100))
+                        for s in a.suggestions[:3])))
                     return
                 self._apply(None, a.best.move, out)
             else:
                 m = re.fullmatch(r"(?:bet\s*)?(\d+)", text)
                 if not m:
-                    raise OptionError(f"name the bet as `bet N`, not {text!r}")
+                    raise OptionError(self.T("play.bet_as", text=repr(text)))
                 self._apply(None, Move(MoveKind.BET, amount=int(m[1])), out)
             self.run_computers(out)
             return
@@ -367,14 +377,15 @@ class Session:
         if text in ("hint", "best"):
             a = advise(pos, self.pending, self.level)
             if text == "best":
-                out.say(f"you play {a.best.move}")
+                out.say(self.T("play.you_play", move=a.best.move))
                 self._apply(self.pending, a.best.move, out)
                 self.run_computers(out)
                 return
             for i, s in enumerate(a.suggestions[:5], 1):
-                diff = "" if i == 1 else f" ({s.diff * 100:+.2f})"
-                out.say(f"  {i}. {s.move}  win game {s.win_game * 100:.1f}%  win contest "
-                        f"{s.win_contest * 100:.2f}%  items {s.items:+.2f}{diff}")
+                diff = "" if i == 1 else self.T("play.hint_diff", diff=self._signed(s.diff * 100))
+                out.say(self.T("play.hint_row", rank=i, move=s.move, game=self.T.number(s.win_game * 100),
+                               contest=self.T.number(s.win_contest * 100, 2), items=self._signed(s.items),
+                               diff=diff))
             target = a.best.move.target
             marks = {target: "bold black on bright_green"} if target else {}
             if a.best.move.origin:
@@ -382,7 +393,7 @@ class Session:
             out.board(pos, marks)
             return
         if text in ("cast",) or re.fullmatch(r"[01]{3,}", text):
-            raise OptionError(f"you already cast {self._cast_words(self.pending)}: now type your move")
+            raise OptionError(self.T("play.already_cast", cast=self._cast_words(self.pending)))
         held, self.held = self.held, None
         if text in ("keep", "yes", "y") and held is not None:
             move = held
@@ -396,6 +407,7 @@ class Session:
     def _tutor_warns(self, move: Move, out: Output) -> bool:
         """Says so and holds the move if it gives away at least the tutor's threshold; returns whether it did."""
         from printgen.players.analysis.reasons import why_not
+        from printgen.rules_text.reasons import tutor_sentence
 
         marks = self.pending or 0
         pos = self.position
@@ -406,26 +418,30 @@ class Session:
         if self.tutor is None or loss < self.tutor or mine is a.best:
             return False
         self.held = move
-        out.say(f"tutor: {why_not(self.position, marks, move, a.best.move, loss * 100)}")
-        out.say(f"type keep to play {move} anyway, or type another move")
+        case = why_not(self.position, marks, move, a.best.move, loss * 100)
+        out.say(self.T("play.tutor", why=tutor_sentence(case, self.lang)))
+        out.say(self.T("play.tutor_keep", move=move))
         return True
+
+    def _signed(self, x: float) -> str:
+        """Returns a number with its sign and two decimals in local style: `+0.25`, `-1,50`."""
+        return f"{x:+.2f}".replace(".", self.T("word.decimal_point"))
 
     def _take_cast(self, text: str, out: Output) -> None:
         pos = self.position
         beans = Beans(pos.ruleset.beans)
         if text in ("hint", "best"):
-            raise OptionError("cast first: type the score you cast, or `cast`")
+            raise OptionError(self.T("play.cast_first"))
         if text == "cast":
             marks = self.helper_cast()
-            out.say(f"the helper casts for you: {beans.cast_with_marks(marks)} {self._cast_words(marks)}")
+            out.say(self.T("play.helper_casts", faces=beans.cast_with_marks(marks), cast=self._cast_words(marks)))
         else:
             try:
                 marks = beans.marks_for_text(text)
             except NotationError as exc:
-                if text.isdigit():
-                    raise
-                raise OptionError(f"type the score you cast (or `cast`), not {text!r}; `help` lists commands") \
-                    from exc
+                if is_whole_number(text):
+                    raise NotationError(self._no_such_score(text)) from None
+                raise OptionError(self.T("play.type_score", text=repr(text))) from exc
         legal = pos.legal_moves(marks)
         if len(legal) == 1 and legal[0].kind is MoveKind.PASS:
             self._apply(marks, legal[0], out)
@@ -433,7 +449,18 @@ class Session:
             return
         self.pending = marks
         self.save()
-        out.say("your moves: " + ", ".join(str(m) for m in legal))
+        out.say(self.T("play.your_moves", moves=", ".join(str(m) for m in legal)))
+
+    def _no_such_score(self, text: str) -> str:
+        """Returns why a typed number is no cast of these beans (the engine's reason, in the session's language)."""
+        beans = Beans(self.position.ruleset.beans)
+        nothing = any(o.score is None for o in beans.outcomes())
+        if not text.strip("0") and not nothing:
+            return self.T("play.zero_scores")
+        scores = [str(s) for s in sorted({s for s in beans.rules.scores if s})]
+        score = int(text) if len(text) <= 18 else shown(text)
+        return self.T("play.no_such_score", score=score,
+                      scores=self.T.join([*scores, self.T("play.nothing_zero")] if nothing else scores, "or"))
 
     def _read_move(self, text: str) -> Move:
         """Returns the legal move a typed line names: a cell, e/enter (cw/ccw), pass or compact notation."""
@@ -447,18 +474,30 @@ class Session:
             if len(entries) == 1:
                 return entries[0]
             if not entries:
-                raise IllegalMoveError("you cannot enter a piece with this cast")
-            raise IllegalMoveError("say which way: e cw or e ccw")
-        if text.isdigit():
+                raise IllegalMoveError(self.T("play.cannot_enter"))
+            raise IllegalMoveError(self.T("play.which_way"))
+        if is_whole_number(text):
             cell = int(text)
             moves = [mv for mv in legal if mv.kind is MoveKind.MOVE and mv.origin == cell]
             if not moves:
-                where = ", ".join(str(mv.origin) for mv in legal if mv.kind is MoveKind.MOVE) or "none"
+                where = ", ".join(str(mv.origin) for mv in legal if mv.kind is MoveKind.MOVE) or self.T("play.none")
                 cast = self._cast_words(self.pending or 0)
-                raise IllegalMoveError(f"no piece of yours on cell {cell} can move {cast}; movable from: {where}")
+                raise IllegalMoveError(self.T("play.cannot_move_from", cell=cell, cast=cast, cells=where))
             return moves[0]
-        move = Move.parse(text)
-        pos.encode(move, self.pending or 0)  # raises, naming the legal moves, if it is not legal
+        try:
+            move = Move.parse(text)
+        except NotationError:
+            raise NotationError(self.T("play.unreadable_move", text=shown(text))) from None
+        marks = self.pending or 0
+        try:
+            pos.encode(move, marks)
+        except IllegalMoveError:  # the engine says why in English; the session says it in its language
+            score = pos.score(marks)
+            marks_words = self.T.count(marks, "mark")
+            cast = self.T("play.cast_unscored", marks=marks_words) if score is None else \
+                self.T("play.cast_scored", marks=marks_words, score=score)
+            raise IllegalMoveError(self.T("play.illegal_move", move=move, seat=seat_name(pos.to_move), cast=cast,
+                                          legal=", ".join(str(mv) for mv in legal))) from None
         return move
 
     def take_back(self) -> Turn | None:
@@ -480,7 +519,8 @@ class Session:
         """Takes back the person's last move and the computer moves after it; the person's cast stands."""
         turn = self.take_back()
         if turn is None:
-            out.say("! nothing of yours to take back")
+            out.say(self.T("play.nothing_to_undo"))
             return
-        what = f"your cast {self._cast_words(self.pending)} stands" if self.pending is not None else "bet again"
-        out.say(f"took back {turn.move}; {what}")
+        what = self.T("play.cast_stands", cast=self._cast_words(self.pending)) if self.pending is not None else \
+            self.T("play.bet_again")
+        out.say(self.T("play.took_back", move=turn.move, what=what))

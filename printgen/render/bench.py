@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from printgen.render.palette import palette
 from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.prints import PrintOptions, bean_pages, board_pages, card_pages, pieces_pages
+from printgen.render.scene import Page
 from printgen.rulesets.model import Ruleset
 
 
@@ -27,8 +29,9 @@ class PrintBench:
 
 def bench_print(rs: Ruleset, opts: PrintOptions, runs: int = 3) -> PrintBench:
     """Returns the best of `runs` timings of each set (the first run also warms fonts and caches)."""
-    makers = {"board": lambda: board_pages(rs, opts)[0], "pieces": lambda: pieces_pages(rs, opts),
-              "beans": lambda: bean_pages(rs, opts), "cards": lambda: card_pages(rs, opts)}
+    makers: dict[str, Callable[[], list[Page]]] = {
+        "board": lambda: board_pages(rs, opts)[0], "pieces": lambda: pieces_pages(rs, opts),
+        "beans": lambda: bean_pages(rs, opts), "cards": lambda: card_pages(rs, opts)}
     best = {name: float("inf") for name in makers}
     pages = size = 0
     colours = palette(opts.grey)

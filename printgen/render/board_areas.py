@@ -38,9 +38,9 @@ def seat_note(rs: Ruleset, players: int, arm: int, labels: object) -> str:
     others = sorted({(letter, n) for n, letter in letters.items() if letter != mine}, key=lambda t: t[1])
     if others:
         letter = others[0][0]
-        return labels.seat_also.format(players=_counts([n for n, x in letters.items() if x == letter]),  # type: ignore[attr-defined]
-                                       letter=letter)
-    return labels.seat_counts.format(players=_counts(sorted(letters)))  # type: ignore[attr-defined]
+        return str(labels.seat_also.format(players=_counts([n for n, x in letters.items() if x == letter]),  # type: ignore[attr-defined]
+                                       letter=letter))
+    return str(labels.seat_counts.format(players=_counts(sorted(letters))))  # type: ignore[attr-defined]
 
 
 def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, labels: object,

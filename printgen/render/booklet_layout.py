@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from printgen.engine.notation import from_compact
 from printgen.engine.topology import CellKind, topology_for
@@ -58,7 +59,7 @@ def _text_box(markup: str, width: float, size: float = BODY, lead: float = LEAD,
     h = pt_to_mm(lead)
     drawn: list[tuple[float, object]] = []
     for i, ln in enumerate(lines):
-        def draw(x: float, y: float, ln: list = ln, first: bool = i == 0) -> list[Item]:
+        def draw(x: float, y: float, ln: list[Any] = ln, first: bool = i == 0) -> list[Item]:
             items: list[Item] = list(set_line(ln, x + indent, y + h * 0.75, size, fill))
             if first and prefix:
                 items.append(Text(x + indent - 1.2, y + h * 0.75, prefix, "body-bold", size, fill="flower",

@@ -20,10 +20,10 @@ from printgen.files import OutputDir
 from printgen.render.booklet import booklet_pages, imposed_booklet
 from printgen.render.booklet import card_pages as reference_pages
 from printgen.render.booklet_layout import PageSpec, typeset
-from printgen.render.formats import Flip
+from printgen.render.formats import Flip, Format
 from printgen.render.howto import howto_page
 from printgen.render.imposition import BLEED
-from printgen.render.output import Format, slug, stem, write_pages
+from printgen.render.output import slug, stem, write_pages
 from printgen.render.paper import Paper, Sheet
 from printgen.render.pdf import Metadata
 from printgen.render.prints import PrintOptions, board_pages, calibration_pages, components_pages, print_shop_board

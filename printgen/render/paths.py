@@ -7,7 +7,7 @@ thousands) that compares equal only to the same kind of operation with the same 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class MoveTo(NamedTuple):
@@ -39,11 +39,11 @@ class Close(NamedTuple):
     """Closes the subpath with a straight segment back to its start."""
 
 
-def _same_op(a: tuple, b: object) -> bool:
+def _same_op(a: tuple[Any, ...], b: object) -> bool:
     return type(a) is type(b) and tuple.__eq__(a, b)
 
 
-def _other_op(a: tuple, b: object) -> bool:
+def _other_op(a: tuple[Any, ...], b: object) -> bool:
     return not _same_op(a, b)
 
 

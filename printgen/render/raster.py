@@ -25,10 +25,12 @@ def load_cairosvg(what: str) -> ModuleType:
     except (OSError, ImportError):
         raise MissingLibraryError(f"{what} needs the cairo library: install the Debian package {CAIRO_PACKAGE} "
                                   f"(apt-get install {CAIRO_PACKAGE})") from None
-    return cairosvg
+    module: ModuleType = cairosvg
+    return module
 
 
 def svg_to_png(svg: str, what: str, dpi: float, scale: float = 1) -> bytes:
     """Returns the SVG drawn as PNG at dpi (and scale); what names the output in the error if cairo is missing."""
     cairosvg = load_cairosvg(what)
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, scale=scale)
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, scale=scale)
+    return png

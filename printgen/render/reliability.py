@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printgen.render.scene import Page, Style, Text, circle, line, rect
+from printgen.stats import wilson
 
 PANEL, GAP, LEFT, TOP, BOTTOM = 80.0, 18.0, 16.0, 26.0, 30.0  # mm
 SERIES_ROLES = ("player.0", "player.1", "player.3")
@@ -31,7 +32,7 @@ class Point:
 
     def interval(self) -> tuple[float, float]:
         """Returns the 95% interval of the observed share."""
-        return _wilson(self.observed, self.count) if math.isnan(self.lo) else (self.lo, self.hi)
+        return wilson(self.observed * self.count, self.count) if math.isnan(self.lo) else (self.lo, self.hi)
 
 
 @dataclass(frozen=True)
@@ -50,16 +51,6 @@ class Panel:
 
     title: str
     series: Sequence[Series]
-
-
-def _wilson(p: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.959964
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page:

@@ -1,12 +1,16 @@
 """A contest review drawn with the project's renderer: the win-chance graph (SVG, PNG) and a printable review (PDF),
-and an HTML page, in every language of `printgen/lang` (table `[review]`)."""
+and an HTML page, in every language of `printgen/lang` (table `[review]`).
+
+It draws a plain review value (`findings.review`): the players compute it, and the tutor's case of each
+explained turn is worded by `rules_text.reasons`, as in the terminal and the JSON.
+"""
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from printgen.engine.position import seat_name
+from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
 from printgen.render.affine import Affine
 from printgen.render.palette import palette
 from printgen.render.pdf import Metadata, render_pdf
@@ -15,9 +19,7 @@ from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, 
 from printgen.render.svg import render_png, render_svg
 from printgen.render.typeset import break_lines, set_line, words_of
 from printgen.rules_text.lang import Texts
-
-if TYPE_CHECKING:
-    from printgen.players.analysis.review import Review, TurnReview
+from printgen.rules_text.reasons import tutor_sentence
 
 A4 = (210.0, 297.0)
 MARGIN = 14.0
@@ -34,8 +36,15 @@ def chance_graph(rv: Review, width: float, height: float, lang: str) -> list[Ite
     n = max(len(rv.turns), 1)
     left, bottom = 9.0, 6.0
     w, h = width - left, height - bottom
-    x_of = lambda i: left + w * i / n  # noqa: E731  (turn index → mm)
-    y_of = lambda v: h * (1.0 - v)  # noqa: E731
+
+    def x_of(i: int) -> float:
+        """Returns the x of a turn index, in mm."""
+        return left + w * i / n
+
+    def y_of(v: float) -> float:
+        """Returns the y of a chance, in mm."""
+        return h * (1.0 - v)
+
     items: list[Item] = [rect(left, 0, w, h, Style(fill="area", stroke="area.line", width=0.3), tag="graph frame")]
     for v in (0.25, 0.5, 0.75):
         items.append(line((left, y_of(v)), (left + w, y_of(v)), Style(stroke="area.line", width=0.15,
@@ -74,8 +83,6 @@ def _paragraph(text: str, x: float, y: float, width: float, size: float, role: s
 
 
 def _summary_rows(rv: Review, T: Texts) -> list[list[str]]:
-    from printgen.players.analysis.review import Grade
-
     head = [T("review.col_seat"), T("review.col_graded"), *(T(f"review.grade_{g.value}") for g in Grade),
             T("review.col_error"), T("review.col_accuracy"), T("review.col_luck"), T("review.col_result"),
             T("review.col_luck_free")]
@@ -110,8 +117,6 @@ def _table(rows: list[list[str]], x: float, y: float, width: float) -> tuple[lis
 
 def _moment(rv: Review, t: TurnReview, x: float, y: float, width: float, lang: str, beans: bool) -> list[Item]:
     """Returns one key moment: the board before the move with it drawn, and what happened in words."""
-    from printgen.players.analysis.review import explain_turn
-
     T = _t(rv, lang)
     pos = rv.record.positions()[t.turn - 1]
     move = (t.played.origin, t.played.target) if t.played.origin and t.played.target else None
@@ -125,7 +130,7 @@ def _moment(rv: Review, t: TurnReview, x: float, y: float, width: float, lang: s
                  points=f"{t.luck(t.seat) * 100:+.1f}".replace(".", T("word.decimal_point")), seat=seat_name(t.seat))
     else:
         grade = t.grade.value if t.grade else "best"
-        body = T(f"review.grade_{grade}") + ": " + explain_turn(rv, t, lang)
+        body = T(f"review.grade_{grade}") + ": " + tutor_sentence(rv.cases[t.turn], lang)
     items, yy = _paragraph(head, x, y + h + 1.0, width, 7.4, "body-bold")
     out += items
     items, _ = _paragraph(body, x, yy, width, 7.0)
@@ -148,8 +153,6 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
     page.add(*items)
     items, y = _table(_summary_rows(rv, T), MARGIN, y + 2, width)
     page.add(*items)
-    from printgen.players.analysis.review import GRADE_LIMITS
-
     limits = ", ".join(f"{T(f'review.grade_{g.value}')} < {T.number(lim * 100, 1)}" for g, lim in GRADE_LIMITS[:-1])
     items, y = _paragraph(T("review.legend", limits=limits), MARGIN, y, width, 6.8, fill="ink.soft")
     page.add(*items)
@@ -170,8 +173,6 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
         page.add(Text(MARGIN, y + 4, T("review.moments_play"), "body-bold", 10))
         for i, t in enumerate(play):
             page.add(*_moment(rv, t, MARGIN + i * (board_w + 6), y + 7, board_w, lang, False))
-    from printgen.players.analysis.review import Grade, explain_turn
-
     errors = [t for t in rv.turns if t.grade in (Grade.MISTAKE, Grade.BLUNDER) and t not in play]
     if beans or errors:
         second = Page(W, H, label="review 2")
@@ -186,7 +187,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
             y += 2
             for t in errors:
                 grade = T(f"review.grade_{(t.grade or Grade.BEST).value}")
-                text = f"{_head(t, T)} · {grade}: {explain_turn(rv, t, lang)}"
+                text = f"{_head(t, T)} · {grade}: {tutor_sentence(rv.cases[t.turn], lang)}"
                 items, y2 = _paragraph(text, MARGIN, y, width, 7.0)
                 if y2 > H - MARGIN:
                     break
@@ -223,8 +224,6 @@ def review_png(rv: Review, lang: str = "en") -> bytes:
 
 def review_html(rv: Review, lang: str = "en") -> str:
     """Returns the review as one HTML page: the summary table, the graph, the key moments and every error."""
-    from printgen.players.analysis.review import Grade, explain_turn
-
     T = _t(rv, lang)
     rows = _summary_rows(rv, T)
     table = "<table>" + "".join(
@@ -233,7 +232,7 @@ def review_html(rv: Review, lang: str = "en") -> str:
     svg = review_svg(rv, lang).split("\n", 1)[1]
     errors = "".join(
         f"<li><b>{html.escape(_head(t, T))}</b> {html.escape(T(f'review.grade_{(t.grade or Grade.BEST).value}'))}: "
-        f"{html.escape(explain_turn(rv, t, lang))}</li>"
+        f"{html.escape(tutor_sentence(rv.cases[t.turn], lang))}</li>"
         for t in rv.turns if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER))
     title = html.escape(T("review.title"))
     return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}"

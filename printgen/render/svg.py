@@ -150,7 +150,8 @@ def render_svg(page: Page, colours: dict[str, str]) -> str:
     """Returns one page as SVG text, sized in millimetres."""
     backend = SvgBackend(colours)
     draw([page], backend)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + backend.dwg.tostring() + "\n"
+    body: str = backend.dwg.tostring()
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
 
 
 def render_png(page: Page, colours: dict[str, str], dpi: int = 100) -> bytes:

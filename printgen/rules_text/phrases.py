@@ -157,7 +157,8 @@ class Phrases:
 
     def payment(self, event: str) -> Payment:
         """Returns the payment the rules demand for an event."""
-        return getattr(self.rs.payments, event)
+        payment: Payment = getattr(self.rs.payments, event)
+        return payment
 
     def when(self, event: str) -> str:
         """Returns the condition of a payment: `when your piece lands on a wedge cell`."""

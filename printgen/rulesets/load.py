@@ -1,4 +1,8 @@
-"""Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault."""
+"""Reads ruleset TOML into a validated `Ruleset`, naming the file, table and key of any fault.
+
+Text in, ruleset out, and the built-in files read from the package: no file of a person's is opened here
+(that is `printgen.ruleset_files`), so the rulesets stay in the portable core.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +15,9 @@ from dataclasses import is_dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from importlib import resources
-from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from printgen.errors import RulesetError
-from printgen.files import read_user_text
-from printgen.inputs import path_exists
-from printgen.lang import BASE_LANG, LANGS
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
     MAX_PIECES,
@@ -41,10 +41,19 @@ from printgen.rulesets.model import (
     Table,
     WedgePenalty,
 )
-from printgen.rulesets.schema import REQUIRED, Key, Text, default_of, file_keys, toml_name, translated_keys
+from printgen.rulesets.schema import (
+    BASE_LANG,
+    LANGS,
+    REQUIRED,
+    Key,
+    Text,
+    default_of,
+    file_keys,
+    toml_name,
+    translated_keys,
+)
 
 BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
-RULESET_LIMIT = 1_000_000  # bytes; the built-in rulesets are under 10 000
 NOTE_ONLY = ("", "gambling", "no_gambling", "miss_turn", "move_back")
 
 
@@ -404,7 +413,7 @@ def parse_notes(where: str, raw: Any) -> tuple[Note, ...]:
 
 def _board(where: str, data: dict[str, Any]) -> BoardRules:
     r = _Reader(where, "board", data)
-    board = SECTIONS["board"](**read_table(where, "board", SECTIONS["board"], data))
+    board: BoardRules = SECTIONS["board"](**read_table(where, "board", SECTIONS["board"], data))
     if board.seats == 3:
         raise r.fail("seats", "must be 2 (opposite arms) or 4 (every arm)")
     if set(board.wedge_depths) & set(board.rounded_depths):
@@ -422,7 +431,7 @@ def _board(where: str, data: dict[str, Any]) -> BoardRules:
 
 def _beans(where: str, data: dict[str, Any]) -> BeanRules:
     r = _Reader(where, "beans", data)
-    beans = SECTIONS["beans"](**read_table(where, "beans", SECTIONS["beans"], data))
+    beans: BeanRules = SECTIONS["beans"](**read_table(where, "beans", SECTIONS["beans"], data))
     if len(beans.scores) != beans.count + 1:
         raise r.fail("scores", f"needs {beans.count + 1} entries (0 to {beans.count} marks), got {len(beans.scores)}")
     if not any(beans.scores):
@@ -442,7 +451,7 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
     pieces = r.integers("pieces", 1, MAX_PIECES)
     if len(pieces) != hi - lo + 1:
         raise r.fail("pieces", f"needs one count for each of {lo} to {hi} players ({hi - lo + 1}), got {len(pieces)}")
-    rules = SECTIONS["players"](**read_table(where, "players", SECTIONS["players"], data))
+    rules: PlayerRules = SECTIONS["players"](**read_table(where, "players", SECTIONS["players"], data))
     if rules.partnerships and (lo, hi) != (4, 4):
         raise r.fail("partnerships", f"partnerships are for four players exactly (min = max = 4), got {lo} to {hi}")
     if rules.start_on_board > min(pieces):
@@ -454,7 +463,7 @@ def _players(where: str, data: dict[str, Any], board: BoardRules) -> PlayerRules
 
 def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
     r = _Reader(where, "entry", data)
-    entry = SECTIONS["entry"](**read_table(where, "entry", SECTIONS["entry"], data))
+    entry: EntryRules = SECTIONS["entry"](**read_table(where, "entry", SECTIONS["entry"], data))
     possible = {s for s in beans.scores if s}
     for s in entry.scores:
         if s not in possible:
@@ -466,7 +475,7 @@ def _entry(where: str, data: dict[str, Any], beans: BeanRules) -> EntryRules:
 
 def _economy(where: str, data: dict[str, Any], players: int) -> Economy:
     r = _Reader(where, "economy", data)
-    economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
+    economy: Economy = SECTIONS["economy"](**read_table(where, "economy", SECTIONS["economy"], data))
     if not economy.items:
         return economy
     seats = "ABCD"[:players]
@@ -485,8 +494,9 @@ def _economy(where: str, data: dict[str, Any], players: int) -> Economy:
 def _no_gambling(where: str, data: dict[str, Any]) -> Economy:
     """Returns the economy of a game played without gambling: no items, stake or pool; the rest is ignored."""
     values = read_table(where, "economy", SECTIONS["economy"], data, only=("item_name",))
-    return SECTIONS["economy"](gambling=False, starting_items=0, stake=0, betting=Betting.FIXED,
+    economy: Economy = SECTIONS["economy"](gambling=False, starting_items=0, stake=0, betting=Betting.FIXED,
                                bankruptcy=Bankruptcy.CANNOT_PAY, offering_to_winner=False, items=(), **values)
+    return economy
 
 
 def _check_end_reachable(where: str, board: BoardRules, beans: BeanRules, entry: EntryRules,
@@ -546,16 +556,15 @@ def builtin_text(name: str) -> str:
     return resources.files("printgen.rulesets").joinpath("builtin", f"{name}.toml").read_text("utf-8")
 
 
-def load_ruleset(spec: str) -> Ruleset:
-    """Returns the ruleset named by spec: a built-in name or a TOML path, then `+option`s."""
+def ruleset_from_text(text: str, where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
+    """Returns the validated ruleset a TOML text describes, with the named options applied."""
+    return parse_ruleset(read_toml(text, where), where, origin=origin, options=options)
+
+
+def load_builtin(spec: str) -> Ruleset:
+    """Returns the built-in ruleset a spec names (`gatigo`, `bell+partnerships`); files are not read here."""
     base, *options = spec.split("+")
-    if base in BUILTIN:
-        where = f"built-in ruleset '{base}'"
-        text = builtin_text(base)
-    else:
-        path = Path(base)
-        if not path.suffix and not path_exists(path):
-            raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)} or a .toml file")
-        where = str(path)
-        text = read_user_text(path, "ruleset", RULESET_LIMIT, error=RulesetError)
-    return parse_ruleset(read_toml(text, where), where, origin=base, options=tuple(options))
+    if base not in BUILTIN:
+        # a person's file is read by `printgen.ruleset_files.load_ruleset`, outside the portable core
+        raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)}")
+    return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))

@@ -5,13 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from printgen.rulesets.schema import Text, key
 
+# The largest rules the loader accepts; the kernel's state array is sized from these (engine/layout.py).
 MAX_ARM = 20
 MAX_PIECES = 12
 MAX_PLAYERS = 4
+MAX_ITEMS = 1000  # items a player starts with
 MAX_SCORE = 4 * MAX_ARM + 4
+
+
+def track_cells(arm_length: int) -> int:
+    """Returns the number of cells on a track whose arms are this long: 2 files of L cells per arm, 4 centre cells."""
+    return 8 * arm_length + 4
 
 
 class Orientation(str, Enum):
@@ -139,7 +147,7 @@ class BoardRules:
     @property
     def cell_count(self) -> int:
         """Returns the number of cells on the track."""
-        return 8 * self.arm_length + 4
+        return track_cells(self.arm_length)
 
 
 @dataclass(frozen=True)
@@ -187,7 +195,7 @@ class Economy:
     gambling: bool = key("false: no items, pool or payments; one game, won by bearing off every piece first",
                          omit=True)
     item_name: Text = key("what the items are called (singular)", omit=Text("item", es="objeto"))
-    starting_items: int = key("items each player holds when the contest begins", lo=1, hi=1000)
+    starting_items: int = key("items each player holds when the contest begins", lo=1, hi=MAX_ITEMS)
     stake: int = key("items each player pays into the pool when a game begins (fixed betting)", lo=0, hi=1000,
                      omit=0)
     betting: Betting = key("fixed (the stake) or choose (a player names the bet; all match it)", omit=Betting.FIXED)
@@ -219,7 +227,7 @@ class Payments:
         return tuple((event, getattr(self, event)) for event in PAYMENT_EVENTS)
 
 
-class Table(tuple):
+class Table(tuple[tuple[str, Any], ...]):
     """An inline TOML table an option sets (a payment), frozen as (key, value) pairs so a ruleset stays hashable."""
 
     __slots__ = ()

@@ -27,7 +27,7 @@ from printgen.engine.position import HAND, Phase, Position, build, facts_of
 from printgen.engine.record import Record
 from printgen.players.analysis.advisor import advise
 from printgen.players.search.levels import DEFAULT_LEVEL
-from printgen.rulesets.load import load_ruleset
+from printgen.ruleset_files import load_ruleset
 from printgen.serve.store import Store
 
 ACTIONS = ("cast", "move", "advice")

@@ -26,7 +26,9 @@ from printgen.play.table import Table
 from printgen.players.roster.registry import Player
 from printgen.rulesets.model import Ruleset
 
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+NAME_MAX = 40  # characters of a game's name
+# The hyphen is escaped so the same pattern serves the page's <input pattern> (a JavaScript `v`-flag regex).
+NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_\-]{{0,{NAME_MAX - 1}}}")
 LOCK_WHAT = "patolli play session"
 
 
@@ -46,7 +48,7 @@ def _quiet(event: Event, rs: Ruleset) -> None:
 def check_name(name: str) -> str:
     """Returns name if it can name a game, else raises BadName."""
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise BadName("a game's name is 1 to 40 letters, digits, - and _, starting with a letter or digit")
+        raise BadName(f"a game's name is 1 to {NAME_MAX} letters, digits, - and _, starting with a letter or digit")
     return name
 
 

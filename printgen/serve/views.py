@@ -1,7 +1,7 @@
 """What the page shows, as JSON in the reader's language: the table, the turns played, the advice, the odds.
 
-Words come from printgen/lang (the `serve.*` keys, and the rules booklet's event and move sentences);
-numbers on the board are the printed cell numbers.
+Words come from printgen/lang (the `serve.*` keys); what happened is said by the text layer's narration
+(`printgen/rules_text/narration.py`), as at the terminal. Numbers on the board are the printed cell numbers.
 """
 
 from __future__ import annotations
@@ -10,58 +10,24 @@ from fractions import Fraction
 from typing import Any
 
 from printgen.engine.beans import Beans
-from printgen.engine.events import EventKind
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.play.bean_check import ALPHA, MIN_CASTS, BeanReport, Verdict
 from printgen.play.lessons import lessons
 from printgen.play.table import Change, Step, Table
 from printgen.players.analysis.advisor import Analysis
-from printgen.players.analysis.reasons import reasons, summary
-from printgen.rules_text.example import describe_event, describe_move
+from printgen.players.analysis.reasons import reasons
+from printgen.rules_text.narration import Narration
 from printgen.rules_text.phrases import Phrases
+from printgen.rules_text.reasons import summary
 from printgen.rulesets.model import Ruleset
 
 FEED = 12  # turns shown in the feed
 
 
-def _cast_words(P: Phrases, pos: Position, marks: int) -> str:
-    score = pos.score(marks)
-    return P.T("serve.no_score") if score is None else str(score)
-
-
-def move_words(P: Phrases, move: Move) -> str:
-    """Returns a move in words, as a person does it on the board."""
-    if move.kind is MoveKind.MOVE and move.target == 0:
-        return P.T("serve.move_back_hand", origin=move.origin)
-    if move.kind is MoveKind.BET:
-        return P.T("serve.bet", amount=move.amount)
-    return describe_move(P, move)
-
-
-def step_lines(P: Phrases, step: Step) -> list[str]:
-    """Returns what a turn did: the cast and move, then each event worth saying."""
-    who = seat_name(step.seat)
-    pos = step.before
-    if step.marks is None:
-        lines = [P.T("serve.step_bet", seat=who, amount=step.move.amount)]
-    elif pos.phase is Phase.OPENING:
-        lines = [P.T("serve.step_throw", seat=who, cast=_cast_words(P, pos, step.marks))]
-    else:
-        lines = [P.T("serve.step_cast", seat=who, cast=_cast_words(P, pos, step.marks), move=move_words(P, step.move))]
-    for e in step.events:
-        player = seat_name(e.player) if e.player is not None else ""
-        if e.kind is EventKind.OPENING_WON:
-            lines.append(P.T("serve.ev_opening_won", player=player))
-        elif e.kind is EventKind.NEW_GAME:
-            lines.append(P.T("serve.ev_new_game", game=e.other))
-        elif e.kind is EventKind.MISS_TURN:
-            lines.append(P.T("serve.ev_miss_turn", player=player))
-        elif e.kind is EventKind.NO_MOVE:
-            lines.append(P.T("serve.ev_no_move", player=player))
-        elif (text := describe_event(P, e)) is not None:
-            lines.append(text)
-    return lines
+def step_lines(N: Narration, step: Step) -> list[str]:
+    """Returns what a turn did: the cast and move, then each event the first line does not already say."""
+    return N.step(step.seat, step.marks, step.move, step.events, step.before)
 
 
 def change_line(P: Phrases, c: Change) -> str:
@@ -78,9 +44,9 @@ def change_line(P: Phrases, c: Change) -> str:
     return P.T("serve.change_other", seat=seat, origin=c.origin, target=c.target)
 
 
-def _move_json(P: Phrases, move: Move) -> dict[str, Any]:
+def _move_json(N: Narration, move: Move) -> dict[str, Any]:
     return {"text": str(move), "kind": move.kind.value, "origin": move.origin, "target": move.target,
-            "amount": move.amount, "words": move_words(P, move),
+            "amount": move.amount, "words": N.move_words(move),
             "ccw": move.anticlockwise}
 
 
@@ -88,8 +54,9 @@ def _faces(pos: Position, marks: int) -> list[bool]:
     return list(Beans(pos.ruleset.beans).cast_with_marks(marks).beans)
 
 
-def _prompt(P: Phrases, table: Table) -> str:
+def _prompt(N: Narration, table: Table) -> str:
     pos = table.position
+    P = N.P
     if table.over:
         w = pos.winner
         return P.T("serve.nobody") if w is None else P.T("serve.winner", seat=seat_name(w))
@@ -99,7 +66,7 @@ def _prompt(P: Phrases, table: Table) -> str:
     if pos.phase is Phase.BET:
         return P.T("serve.prompt_bet", seat=who)
     if table.pending is not None:
-        return P.T("serve.prompt_move", seat=who, cast=_cast_words(P, pos, table.pending))
+        return P.T("serve.prompt_move", seat=who, cast=N.cast_words(table.pending))
     return P.T("serve.prompt_throw" if pos.phase is Phase.OPENING else "serve.prompt_cast", seat=who)
 
 
@@ -135,7 +102,8 @@ def table_json(table: Table, name: str, lang: str) -> dict[str, Any]:
     """Returns everything the page draws and says about a table."""
     pos = table.position
     rs = pos.ruleset
-    P = Phrases(rs, lang)
+    N = Narration(rs, lang)
+    P = N.P
     computers = table.session.computers
     seats = []
     for s in range(pos.players):
@@ -152,7 +120,7 @@ def table_json(table: Table, name: str, lang: str) -> dict[str, Any]:
     legal: list[dict[str, Any]] = []
     person = not table.over and not table.computers_to_play()
     if person and (pos.phase is Phase.BET or table.pending is not None):
-        legal = [_move_json(P, m) for m in pos.legal_moves(table.pending or 0)]
+        legal = [_move_json(N, m) for m in pos.legal_moves(table.pending or 0)]
     steps = table.steps(len(table.session.record.turns) - FEED)
     last = next((st for st in reversed(steps) if st.move.kind in (MoveKind.MOVE, MoveKind.ENTER)), None)
     beans = Beans(rs.beans)
@@ -174,12 +142,12 @@ def table_json(table: Table, name: str, lang: str) -> dict[str, Any]:
         "last": None if last is None else {"seat": seat_name(last.seat), "seat_index": last.seat,
                                            "origin": last.move.origin, "target": last.move.target,
                                            "words": P.T("serve.moved", seat=seat_name(last.seat),
-                                                        move=move_words(P, last.move)),
+                                                        move=N.move_words(last.move)),
                                            "computer": last.computer,
                                            "faces": None if last.marks is None else _faces(last.before, last.marks)},
-        "feed": [{"number": st.number, "seat": seat_name(st.seat), "lines": step_lines(P, st)}
+        "feed": [{"number": st.number, "seat": seat_name(st.seat), "lines": step_lines(N, st)}
                  for st in reversed(steps)],
-        "prompt": _prompt(P, table), "over": table.over,
+        "prompt": _prompt(N, table), "over": table.over,
         "computers_to_play": table.computers_to_play(), "people_out": table.people_out(),
         "bankrupt": bankrupt_notes(P, table),
     }
@@ -195,12 +163,13 @@ def _chance(P: Phrases, p: float, what: str) -> str:
 
 def advice_json(a: Analysis, lang: str) -> dict[str, Any]:
     """Returns the advisor's moves best first, each with its chances, cost and reason in plain words."""
-    P = Phrases(a.position.ruleset, lang)
+    N = Narration(a.position.ruleset, lang)
+    P = N.P
     moves = []
     for i, s in enumerate(a.suggestions):
         cost = round(-s.diff * 100)
         moves.append({
-            **_move_json(P, s.move), "win_game": round(s.win_game, 4), "win_contest": round(s.win_contest, 4),
+            **_move_json(N, s.move), "win_game": round(s.win_game, 4), "win_contest": round(s.win_contest, 4),
             "diff": round(s.diff, 4), "items": round(s.items, 3),
             "why": summary(reasons(a.position, a.marks, s.move), lang),
             "game_words": _chance(P, s.win_game, "game"), "contest_words": _chance(P, s.win_contest, "contest"),
@@ -209,7 +178,7 @@ def advice_json(a: Analysis, lang: str) -> dict[str, Any]:
         })
     return {"level": a.level, "seconds": round(a.seconds, 3), "moves": moves,
             "explain": [P.T("serve.explain_game"), P.T("serve.explain_contest")],
-            "suggested": P.T("serve.suggested", move=move_words(P, a.best.move))}
+            "suggested": P.T("serve.suggested", move=N.move_words(a.best.move))}
 
 
 def odds_json(pos: Position, lang: str) -> dict[str, Any]:
@@ -264,13 +233,14 @@ def beans_json(report: BeanReport, rs: Ruleset, lang: str) -> dict[str, Any]:
 def lessons_json(table: Table, lang: str) -> list[dict[str, Any]]:
     """Returns the lessons of a learning game so far: each rule in words when it first happened, and its cell."""
     pos = table.position
-    P = Phrases(pos.ruleset, lang)
+    N = Narration(pos.ruleset, lang)
+    P = N.P
     person = table.people[0] if table.people else 0
     start = table.session.record.positions()[0]
     out = []
     for lesson in lessons(start, table.steps(0), person, table.pending is not None):
         text = P.T(f"serve.learn_{lesson.topic}", seat=seat_name(person), cell=lesson.cell or "")
-        what = describe_event(P, lesson.event) if lesson.event is not None else None
+        what = N.event(lesson.event) if lesson.event is not None else None
         if what:
             text += " " + P.T("serve.learn_what", what=what)
         out.append({"turn": lesson.turn, "topic": lesson.topic, "cell": lesson.cell, "text": text})

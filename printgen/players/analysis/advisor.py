@@ -8,12 +8,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
-from printgen.players.evaluation.chance_maps import fresh_maps, honest
+from printgen.players.evaluation.chance_maps import honest
 from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
+from printgen.players.roster.map_keys import fresh_maps
 from printgen.players.search.deepening import analyse
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
@@ -105,6 +107,6 @@ def estimate(pos: Position) -> list[Estimate]:
     et = eval_tables_for(pos.ruleset, pos.players)
     out, fx = evaluation_buffers()
     st = pos.array()
-    evaluate(st, pos.tables, et, st[k.H_GAME], out, fx)
+    evaluate(st, pos.tables, et, lay.game(st), out, fx)
     return [Estimate(s, float(out[V_GAME, s]), float(out[V_ITEMS, s]), float(out[V_CONTEST, s]))
             for s in range(pos.players)]

@@ -1,10 +1,10 @@
-"""Why a move: reasons in words, read from what the evaluation sees change when the move is played.
+"""Why a move: reasons as data, read from what the evaluation sees change when the move is played.
 
 `reasons(pos, marks, move)` returns the facts that speak for or against a move (a capture, a toll
 paid or avoided, a piece taken out of reach or left open to capture, an extra turn, a piece home,
-items won or paid, the race, the size of a bet), most important first; `describe(reason, lang)`
-says one of them in words (`printgen/lang/*.toml`, table `[explain]`). `why_not` makes the tutor's
-sentence: what is wrong with a move, and how much the best move keeps.
+items won or paid, the race, the size of a bet), most important first, each a code with its figures
+(`findings.reasons`); `rules_text.reasons` says them in words. `why_not` makes the tutor's case: what
+is wrong with a move, and how much the best move keeps.
 
 Facts come from the engine's events for the move and from the evaluation's features of the mover
 before and after it (the chance that its pieces are hit by the next cast, the tolls ahead, the race),
@@ -14,7 +14,6 @@ compared with the other legal moves for the same cast.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 import numpy as np
 
@@ -22,54 +21,14 @@ from printgen.engine import kernel as k
 from printgen.engine.events import Event, EventKind
 from printgen.engine.events import Reason as PayReason
 from printgen.engine.moves import Move, MoveKind
-from printgen.engine.position import Phase, Position, seat_name
+from printgen.engine.position import Phase, Position
+from printgen.findings.reasons import Reason, TutorCase, Why
 from printgen.players.evaluation.features import F_EXPOSED, F_PIPS, F_TOLLS, features
-from printgen.players.evaluation.weights import eval_tables_for
-from printgen.rules_text.lang import Texts
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.rulesets.schema import Text
 
 EXPOSURE = 0.05  # a change in the chance of being hit smaller than this is not worth saying
 TOLL_GAP = 0.25  # expected tolls ahead: a smaller difference between the two paths is not worth saying
-
-
-class Why(str, Enum):
-    """What a reason is about; the `[explain]` key that says it."""
-
-    WINS_CONTEST = "wins_contest"
-    WINS_GAME = "wins_game"
-    CAPTURE = "capture"
-    TOLL = "toll"
-    PENALTY = "penalty"
-    TOLL_AVOIDED = "toll_avoided"
-    ESCAPES = "escapes"
-    EXPOSED = "exposed"
-    EXTRA_TURN = "extra_turn"
-    BEAR_OFF = "bear_off"
-    ENTER = "enter"
-    DIRECTION = "direction"
-    ITEMS_WON = "items_won"
-    ITEMS_PAID = "items_paid"
-    BET_HIGH = "bet_high"
-    BET_LOW = "bet_low"
-    RACE = "race"
-    ONLY_MOVE = "only_move"
-
-
-@dataclass(frozen=True)
-class Reason:
-    """One fact about a move: what it is about, whether it speaks for the move, and its figures.
-
-    cell: the cell concerned (printed number); seat: the other seat concerned (captured, or the bettor);
-    amount: items, steps, tolls or a bet; chance: a probability (0 to 1) where one is said.
-    """
-
-    why: Why
-    good: bool
-    cell: int | None = None
-    seat: int | None = None
-    amount: float | None = None
-    chance: float | None = None
-    item: Text = Text("item")  # the ruleset's item noun (singular, with its translations)
 
 
 @dataclass(frozen=True)
@@ -186,40 +145,11 @@ def _bet_reasons(pos: Position, move: Move, legal: list[Move], noun: Text) -> li
                    item=noun)]
 
 
-# ---- words ----
-
-def describe(reason: Reason, lang: str = "en") -> str:
-    """Returns a reason in words, in a language of `printgen/lang`."""
-    T = Texts(lang)
-    item = reason.item.get(lang)
-    amount = reason.amount or 0
-    values: dict[str, object] = {
-        "cell": reason.cell if reason.cell is not None else "",
-        "seat": seat_name(reason.seat) if reason.seat is not None else "",
-        "items": T.counted(int(round(amount)), item),
-        "amount": int(round(amount)) if float(amount).is_integer() else T.number(amount),
-        "chance": T.number(100 * (reason.chance or 0.0), 0),
-    }
-    if reason.why is Why.DIRECTION:
-        key = "explain.direction_ccw" if reason.seat == 1 else "explain.direction_cw"
-        return T(key, tolls=T.number(amount))
-    return T(f"explain.{reason.why.value}", **values)
-
-
-def summary(found: list[Reason], lang: str = "en", limit: int = 3) -> str:
-    """Returns the first reasons as one phrase: `captures B's piece on cell 12 and casts again`."""
-    return Texts(lang).join(describe(r, lang) for r in found[:limit])
-
-
-def why_not(pos: Position, marks: int, move: Move, best: Move, points: float, lang: str = "en") -> str:
-    """Returns the tutor's sentence: what speaks against `move` (or for `best`), and the points best keeps more.
+def why_not(pos: Position, marks: int, move: Move, best: Move, points: float) -> TutorCase:
+    """Returns the tutor's case: what speaks against `move` (else for `best`), and the points best keeps more.
 
     points: how much more of the chance to win the contest the best move keeps, in percentage points.
     """
-    T = Texts(lang)
     against = [r for r in reasons(pos, marks, move) if not r.good]
-    if against:
-        return T("explain.tutor_against", move=str(move), why=summary(against, lang, 2), best=str(best),
-                 points=T.number(points, 1))
-    return T("explain.tutor_for", move=str(move), best=str(best), why=summary(reasons(pos, marks, best), lang, 2),
-             points=T.number(points, 1))
+    found = against if against else reasons(pos, marks, best)
+    return TutorCase(move, best, points, bool(against), tuple(found))

@@ -1,8 +1,8 @@
-"""How honest the advisor's shown chances are: self-play records, calibration error with intervals, held-out maps.
+"""How honest the advisor's shown chances are: calibration error with intervals, held-out maps.
 
-`record` plays the advisor against itself (two players, seats alternated, seeded as the arena is) and
-keeps, at every decision with a real choice, the chances it searched for the move it plays (win the
-game, win the contest) and what came true. `measure` sorts them into deciles of the shown chance and
+Records come from self-play (`lab.self_play.record`): at every decision with a real choice, the chances
+the advisor searched for the move it plays (win the game, win the contest) and what came true; their
+columns are R_* below. `measure` sorts them into deciles of the shown chance and
 gives the expected calibration error (ECE: the gap between shown and observed in each decile,
 weighted by its count), each figure with a 95% interval from a bootstrap over contests: decisions of
 one contest share its outcome, so contests, not decisions, are the independent draws.
@@ -15,112 +15,22 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from printgen.engine import kernel as k
-from printgen.engine.layout import STATE_SIZE
-from printgen.engine.rng import cast_marks
-from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
 from printgen.files import write_atomic
 from printgen.players.evaluation.chance_maps import ChanceMap, fit_map
-from printgen.players.evaluation.features import MODEL_NOW
-from printgen.players.evaluation.weights import eval_tables_for
-from printgen.players.lab.contest import match_seeds
-from printgen.players.lab.pool import map_chunks
-from printgen.players.search.plain import GAME_WEIGHT, analyse, make_scratch
-from printgen.rulesets import load_ruleset
 
 BINS = 10  # deciles of the shown chance
-CONTEST_TURNS = 200_000  # a contest still going after this many turns is left out
 FOLDS = 5  # contest folds of the held-out (cross-fitted) maps
 BOOTSTRAP = 1000  # resamples of the contests for each interval
 # Columns of a record: contest, seat, shown win-game, shown win-contest, won the game, won the contest.
 R_CONTEST, R_SEAT, R_GAME, R_CONTEST_SHOWN, R_WON_GAME, R_WON_CONTEST = range(6)
 COLUMNS = {"game": (R_GAME, R_WON_GAME), "contest": (R_CONTEST_SHOWN, R_WON_CONTEST)}  # shown, came true
-
-
-def _record_contest(t, et, sc, out, st, rng, level: int) -> list[tuple[int, float, float, int, int]]:
-    """Plays one contest of the advisor against itself; returns (seat, shown game, shown contest,
-    won the game, won the contest) for each decision with a choice, or [] if it did not finish."""
-    k.init_contest(st, t, sc.ev)
-    shown: list[tuple[int, int, float, float]] = []  # seat, game, chances
-    game_winner: dict[int, int] = {}
-    for _ in range(CONTEST_TURNS):
-        if st[k.H_PHASE] == k.PHASE_OVER:
-            break
-        phase, p, game = int(st[k.H_PHASE]), int(st[k.H_TO_MOVE]), int(st[k.H_GAME])
-        marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
-        n = k.legal_moves(st, t, marks, sc.moves[0])
-        move = sc.moves[0, 0]
-        if n > 1:
-            analyse(st, t, et, sc, marks, level, n, out)
-            i = int(np.argmax(out[:n, 2] + GAME_WEIGHT * out[:n, 0]))
-            move = sc.moves[0, i]
-            shown.append((p, game, float(out[i, 0]), float(out[i, 2])))
-        sc.ev[0] = 0
-        k.play(st, t, marks, move, sc.ev)
-        if st[k.H_GAME] != game:  # the game was won (even if the loser then could not pay the next stake)
-            game_winner[game] = int(st[k.H_LAST_WINNER])
-    if st[k.H_PHASE] != k.PHASE_OVER:
-        return []
-    w = int(st[k.H_WINNER])
-    last = int(st[k.H_GAME])
-    game_winner.setdefault(last, w)  # the contest ended in its last game: its winner took that game
-    team = t.team
-    return [(p, g, c, int(team[game_winner.get(gm, -9)] == team[p]) if game_winner.get(gm, -1) >= 0 else 0,
-             int(w >= 0 and team[w] == team[p])) for p, gm, g, c in shown]
-
-
-_JOB: dict[str, object] = {}
-
-
-def _setup(spec: str, level: int, seed: int, model: int = MODEL_NOW) -> None:
-    rs = load_ruleset(spec)
-    total = 2 * rs.economy.starting_items
-    sc = make_scratch(level, total)
-    sc.model[0] = model
-    _JOB.update(t=tables_for(rs, 2), et=eval_tables_for(rs, 2), sc=sc, level=level,
-                out=np.zeros((max(256, total + 64), 3)), st=np.zeros(STATE_SIZE, dtype=np.int64), seed=seed)
-
-
-def _run(chunk: tuple[int, int]) -> np.ndarray:
-    first, count = chunk
-    j = _JOB
-    rows = []
-    seeds = match_seeds(int(j["seed"]), 0, first, count)  # type: ignore[call-overload]
-    for c in range(count):
-        rng = seeds[c].copy()
-        for p, g, cs, wg, wc in _record_contest(j["t"], j["et"], j["sc"], j["out"], j["st"], rng,
-                                                int(j["level"])):  # type: ignore[call-overload]
-            rows.append((first + c, p, g, cs, wg, wc))
-    return np.array(rows, dtype=np.float64).reshape(-1, 6)
-
-
-def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1,
-           progress: Callable[[int, int], None] | None = None, model: int = MODEL_NOW) -> np.ndarray:
-    """Returns the records (one row per decision; columns R_*) of `contests` self-play contests of the
-    advisor (evaluation `model`, search `level`). Contest i is seeded from (seed, i) alone, so the records
-    do not depend on the number of workers."""
-    rs = load_ruleset(spec)
-    if 2 not in rs.player_counts():
-        raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
-    if contests < 1:
-        raise OptionError(f"the number of contests must be at least 1, not {contests}")
-    size = max(1, min(20, contests // max(1, workers * 4)))
-    work = [(first, min(size, contests - first)) for first in range(0, contests, size)]
-    parts, done = [], 0
-    for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed, model), ordered=True):
-        parts.append(part)
-        done += count
-        if progress:
-            progress(done, contests)
-    return np.vstack(parts) if parts else np.zeros((0, 6))
 
 
 @dataclass(frozen=True)

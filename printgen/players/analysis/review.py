@@ -19,50 +19,36 @@ its small `best - before` (the search looking one level deeper) is counted with 
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import Enum
 
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import Phase, Position
 from printgen.engine.record import Record
 from printgen.errors import OptionError
+from printgen.findings.reasons import TutorCase
+from printgen.findings.review import (
+    GRADE_LIMITS,
+    DecisionKind,
+    Grade,
+    PlayerSummary,
+    Review,
+    TurnReview,
+    accuracy_of,
+    grade_of,
+)
 from printgen.players.evaluation.features import V_CONTEST, V_GAME
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search.plain import NODE_BUDGET, make_scratch, objective, open_root_move, resume
 from printgen.players.search.plain import _open as open_node  # starts a node's search; resume goes on with it
 
 REVIEW_LEVEL = DEFAULT_LEVEL  # the review judges as the advisor does (`patolli review --bench` times it)
-KEY_MOMENTS = 3  # key moments of each kind (play, beans) in a review
-
-
-class Grade(str, Enum):
-    """How good a decision was, by the chance to win the contest it gave away (thresholds in GRADE_LIMITS)."""
-
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-# Upper bounds of each grade's loss, in the chance to win the contest (0.01 = one percentage point).
-GRADE_LIMITS: tuple[tuple[Grade, float], ...] = (
-    (Grade.BEST, 0.001), (Grade.GOOD, 0.005), (Grade.INACCURACY, 0.015), (Grade.MISTAKE, 0.04),
-    (Grade.BLUNDER, math.inf),
-)
-ACCURACY_SCALE = 0.02  # a decision's accuracy is 100 * exp(-loss / ACCURACY_SCALE): 37 for a 2-point loss
-
-
-def grade_of(loss: float) -> Grade:
-    """Returns the grade of a decision that gave away `loss` of the chance to win the contest."""
-    return next(g for g, limit in GRADE_LIMITS if loss < limit)
+EXPLAINED = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)  # the grades whose turns the tutor's case explains
 
 
 def tutor_threshold(text: str) -> float:
@@ -80,110 +66,6 @@ def tutor_threshold(text: str) -> float:
         raise OptionError(f"tutor threshold {text!r}: give a grade ({', '.join(names)}) or points of the chance to "
                           "win the contest (0.1 to 100)")
     return points / 100
-
-
-def accuracy_of(loss: float) -> float:
-    """Returns a decision's accuracy, 100 for the best move, falling towards 0 as the loss grows."""
-    return 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE)
-
-
-class DecisionKind(str, Enum):
-    """What a turn asked of its player."""
-
-    MOVE = "move"  # move a piece on the board (or pass)
-    ENTRY = "entry"  # bring a piece in (or a choice between moving and entering with an entry played)
-    DIRECTION = "direction"  # an entry that chooses the path's direction
-    BET = "bet"
-    THROW = "throw"  # an opening throw: nothing to decide
-
-
-@dataclass(frozen=True)
-class TurnReview:
-    """One turn of the record as the review sees it. Chances are per seat, for the contest."""
-
-    turn: int  # 1-based, as `replay` numbers them
-    seat: int
-    game: int
-    kind: DecisionKind
-    marks: int | None
-    played: Move
-    best: Move
-    choices: int  # legal moves for the cast
-    before: tuple[float, ...]  # V(s_t), every seat
-    best_value: tuple[float, ...]  # V(best move's position)
-    after: tuple[float, ...]  # V(s_{t+1})
-    game_after: tuple[float, ...]  # chance to win the game being played, after the move played
-    loss: float  # the mover's chance to win the contest given away (>= 0 up to rounding)
-    loss_game: float  # the mover's chance to win the game given away
-
-    @property
-    def forced(self) -> bool:
-        """Returns whether the turn had one legal move (not graded)."""
-        return self.choices == 1
-
-    @property
-    def grade(self) -> Grade | None:
-        """Returns the decision's grade, None for a forced move."""
-        return None if self.forced else grade_of(self.loss)
-
-    @property
-    def cast(self) -> bool:
-        """Returns whether the turn began with a cast of the beans."""
-        return self.marks is not None
-
-    def luck(self, seat: int) -> float:
-        """Returns the change in a seat's chance made by this turn's beans (see the module's note on bets)."""
-        return self.best_value[seat] - self.before[seat]
-
-    def skill(self, seat: int) -> float:
-        """Returns the change in a seat's chance made by the move played against the best one."""
-        return self.after[seat] - self.best_value[seat]
-
-
-@dataclass(frozen=True)
-class PlayerSummary:
-    """One seat's review."""
-
-    seat: int
-    decisions: int  # graded decisions
-    forced: int
-    grades: dict[Grade, int]
-    error_rate: float  # mean loss per graded decision, in the chance to win the contest
-    accuracy: float  # mean decision accuracy, 0 to 100
-    start: float  # chance to win the contest at the start
-    luck: float  # total luck
-    skill: float  # total change made by the moves (own errors and the others')
-    result: float  # 1 won, 0 lost, else the last position's chance
-
-    @property
-    def luck_free(self) -> float:
-        """Returns the result with luck taken out: start + skill (= result - luck)."""
-        return self.start + self.skill
-
-
-@dataclass(frozen=True)
-class Review:
-    """A contest reviewed."""
-
-    record: Record
-    level: int
-    seconds: float
-    turns: list[TurnReview]
-    start: tuple[float, ...]
-    players: list[PlayerSummary] = field(default_factory=list)
-
-    @property
-    def position(self) -> Position:
-        """Returns the starting position."""
-        return self.record.start
-
-    def key_moments(self, count: int = KEY_MOMENTS) -> tuple[list[TurnReview], list[TurnReview]]:
-        """Returns the turns with the largest losses (play) and the largest swings of luck (beans), largest first."""
-        play = sorted((t for t in self.turns if not t.forced and t.loss >= GRADE_LIMITS[1][1]),
-                      key=lambda t: (-t.loss, t.turn))[:count]
-        beans = sorted((t for t in self.turns if t.cast and abs(t.luck(t.seat)) > 0.0),
-                       key=lambda t: (-abs(t.luck(t.seat)), t.turn))[:count]
-        return play, beans
 
 
 Progress = Callable[[int, int], None]  # (turns reviewed, turns in all)
@@ -219,7 +101,7 @@ class _Searcher:
         vals = np.zeros((n, 3, k.MAXP), dtype=np.float64)
         for i in range(n):
             if not open_root_move(st, self.t, self.et, sc, marks, i, self.level):
-                while not resume(1, self.level, self.t, self.et, sc, int(st[k.H_GAME]), NODE_BUDGET):
+                while not resume(1, self.level, self.t, self.et, sc, int(lay.game(st)), NODE_BUDGET):
                     pass
             vals[i] = sc.vals[1]
         return codes, vals
@@ -235,8 +117,10 @@ class _Searcher:
         return sc.vals[1].copy()
 
 
-def review(record: Record, level: int = REVIEW_LEVEL, progress: Progress | None = None) -> Review:
-    """Returns the review of a contest record at a search level (see the module's note for what it measures)."""
+def review(record: Record, level: int = REVIEW_LEVEL, progress: Progress | None = None,
+           explain: bool = True) -> Review:
+    """Returns the review of a contest record at a search level (see the module's note for what it measures);
+    with `explain`, the tutor's case for every turn graded an inaccuracy or worse (`Review.cases`)."""
     if not 0 <= level <= MAX_LEVEL:
         raise OptionError(f"level {level} is out of range: levels run from 0 to {MAX_LEVEL}")
     begin = time.perf_counter()
@@ -276,7 +160,9 @@ def review(record: Record, level: int = REVIEW_LEVEL, progress: Progress | None 
     result = tuple(float(x) for x in current[V_CONTEST, :np_])
     rv = Review(record, level, 0.0, out, start_values)
     players = [_summary(rv, s, result[s]) for s in range(np_)]
-    return Review(record, level, time.perf_counter() - begin, out, start_values, players)
+    seconds = time.perf_counter() - begin
+    cases = {t.turn: explain_turn(positions[t.turn - 1], t) for t in out if t.grade in EXPLAINED} if explain else {}
+    return Review(record, level, seconds, out, start_values, players, cases)
 
 
 def _summary(rv: Review, seat: int, result: float) -> PlayerSummary:
@@ -296,9 +182,9 @@ def _summary(rv: Review, seat: int, result: float) -> PlayerSummary:
     )
 
 
-def explain_turn(rv: Review, t: TurnReview, lang: str = "en") -> str:
-    """Returns in words why the move played was worse than the best, and by how much (the tutor's sentence)."""
+def explain_turn(pos: Position, t: TurnReview) -> TutorCase:
+    """Returns the tutor's case for a reviewed turn played from pos: why the move played was worse than the best,
+    and by how much."""
     from printgen.players.analysis.reasons import why_not
 
-    pos = rv.record.positions()[t.turn - 1]
-    return why_not(pos, t.marks or 0, t.played, t.best, max(t.loss, 0.0) * 100, lang)
+    return why_not(pos, t.marks or 0, t.played, t.best, max(t.loss, 0.0) * 100)

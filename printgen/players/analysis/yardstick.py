@@ -22,13 +22,13 @@ from printgen.engine.rng import cast_marks
 from printgen.errors import PatolliError
 from printgen.players.evaluation import learned
 from printgen.players.evaluation.features import MODEL_LEARNED, NF, EvalTables
-from printgen.players.evaluation.weights import eval_tables_for
-from printgen.players.lab.arena import wilson
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import Player, seeded_rng
 from printgen.players.search import policy
 from printgen.players.search.plain import make_scratch
 from printgen.players.solve.core import move_values
 from printgen.players.solve.solver import Solution
+from printgen.stats import wilson
 
 TIE = 1.0 / 65535  # one step of a stored table: moves closer than this are equally good
 MAX_PLIES = 20_000
@@ -125,7 +125,7 @@ def trained_network(path: Path, solution: Solution) -> np.ndarray:
     """Returns the packed network of a `patolli train` output file, checked to be trained on this solved game
     (the ruleset `patolli solve --export` writes of it, two players)."""
     from printgen.players.solve.store import race_key
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     entry = learned.read_entry(path)
     net = learned.entry_net(entry, NF, str(path))
@@ -165,18 +165,18 @@ def versus(solution: Solution, level: int, games: int, seed: int = 1,
         st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
         k.init_contest(st, t, ev)
         for _ in range(MAX_PLIES):
-            if st[lay.H_PHASE] == k.PHASE_OVER:
+            if lay.phase(st) == k.PHASE_OVER:
                 break
             marks = cast_marks(t, rng)
             n = k.legal_moves(st, t, marks, sc.moves[0])
             moves[:n] = sc.moves[0, :n]
-            if n > 1 and st[lay.H_PHASE] == k.PHASE_MOVE and st[lay.H_TO_MOVE] == perfect:
+            if n > 1 and lay.phase(st) == k.PHASE_MOVE and lay.to_move(st) == perfect:
                 code = perfect_move(solution, st, marks, moves, n, buffers)
             else:
                 code = policy.choose(st, t, et, sc, spec, marks, n, rng)
             ev[0] = 0
             k.play(st, t, marks, code, ev)
-        won += int(st[lay.H_WINNER] == perfect)
+        won += int(lay.winner(st) == perfect)
     return won, games
 
 
@@ -199,13 +199,13 @@ def measure(solution: Solution, level: int, games: int, seed: int = 1,
         st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
         k.init_contest(st, t, ev)
         for _ in range(MAX_PLIES):
-            if st[lay.H_PHASE] == k.PHASE_OVER:
+            if lay.phase(st) == k.PHASE_OVER:
                 break
             marks = cast_marks(t, rng)
             n = k.legal_moves(st, t, marks, sc.moves[0])
             moves[:n] = sc.moves[0, :n]
             code = policy.choose(st, t, et, sc, spec, marks, n, rng)
-            if n > 1 and st[lay.H_PHASE] == k.PHASE_MOVE:
+            if n > 1 and lay.phase(st) == k.PHASE_MOVE:
                 move_values(st, t, solution.layout, solution.values, marks, moves, n, out, st1, ev, tmp)
                 best = float(out[:n].max())
                 lost = best - float(out[int(np.flatnonzero(moves[:n] == code)[0])])

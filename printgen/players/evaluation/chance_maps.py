@@ -18,12 +18,12 @@ fixed positions of seeded random play (so a change of its code or of a learned n
 while a refactoring that keeps every value does not; the search's values are the plain expectimax's,
 which tests/test_search_star.py checks). A map whose fingerprint no longer matches is stale and is never applied:
 the advisor then shows its chances as searched and says they are unmapped. Refit with
-`python scripts/fit_reliability.py`.
+`python scripts/fit_reliability.py`. The key and the fingerprint are made by `roster.map_keys`, which
+knows the players; this module holds the maps, their fits and the shipped file.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -33,8 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from printgen.rulesets.model import Ruleset
-
 SHIPPED = "data/reliability.json"  # inside printgen.players
 QUANTITIES = ("game", "contest")
 KINDS = ("beta", "isotonic")
@@ -42,7 +40,6 @@ KNOTS = 40  # at most this many points in an isotonic map
 CONTESTS_PER_GROUP = 25  # contests' worth of records in each first group of an isotonic fit
 END_SPLIT = 4  # the lowest and the highest group are split in this many (pool-adjacent-violators merges them back)
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before their logarithms are taken
-PROBE_SEED, PROBE_POSITIONS = 2026, 48  # positions of seeded random play whose evaluation stamps a player
 
 
 @dataclass(frozen=True)
@@ -154,72 +151,6 @@ def fit_map(kind: str, shown: np.ndarray, outcome: np.ndarray, contests: int) ->
     return fit_beta(shown, outcome) if kind == "beta" else fit_isotonic(shown, outcome, isotonic_groups(contests))
 
 
-# ---- which player a map belongs to ----
-
-def player_name(model: int, level: int) -> str:
-    """Returns the arena's name of the advisor with this evaluation model and search level."""
-    from printgen.players.roster.registry import MODEL_NAMES
-
-    return f"{MODEL_NAMES.get(model, f'advisor-model{model}')}:{level}"
-
-
-def map_key(ruleset: Ruleset, players: int, model: int, level: int) -> str:
-    """Returns the key a map is stored under: ruleset, player count and player."""
-    return f"{ruleset.spec}/{players}/{player_name(model, level)}"
-
-
-def _digest_arrays(h: Any, tables: Any) -> None:
-    for name, value in zip(tables._fields, tables, strict=True):
-        if name == "default_model":
-            continue  # which model MODEL_NOW reads shows in the probe's values (a linear default's maps stay fresh)
-        a = np.ascontiguousarray(np.asarray(value))
-        h.update(f"{name}:{a.dtype.str}:{a.shape}".encode())
-        h.update(a.tobytes())
-
-
-def _probe(ruleset: Ruleset, players: int, model: int) -> bytes:
-    """Returns the evaluation's three numbers per seat on PROBE_POSITIONS positions of seeded random play, as bytes
-    rounded to 1e-9 (so the same values give the same bytes on any machine)."""
-    import random
-
-    from printgen.engine import kernel as k
-    from printgen.engine.position import Phase, Position
-    from printgen.players.evaluation.features import evaluate_model, evaluation_buffers
-    from printgen.players.evaluation.weights import eval_tables_for
-    from printgen.players.roster.registry import player, seeded_rng
-
-    et = eval_tables_for(ruleset, players)
-    rnd, rng, me = random.Random(PROBE_SEED), seeded_rng(PROBE_SEED), player("random")
-    out, fx = evaluation_buffers()
-    rows: list[np.ndarray] = []
-    pos = Position.new(ruleset, players)
-    for _ in range(PROBE_POSITIONS * 3):
-        if pos.phase is Phase.OVER:
-            pos = Position.new(ruleset, players)
-        marks = rnd.randint(0, ruleset.beans.count) if pos.needs_cast else 0
-        pos = pos.after(marks, me.choose(pos, marks, rng))
-        if len(rows) < PROBE_POSITIONS and rnd.random() < 0.5:
-            st = pos.array()
-            evaluate_model(st, pos.tables, et, st[k.H_GAME], out, fx, model)
-            rows.append(np.round(out[:, :players], 9))
-    return np.ascontiguousarray(np.stack(rows)).tobytes()
-
-
-@cache
-def fingerprint(ruleset: Ruleset, players: int, model: int, level: int) -> str:
-    """Returns 16 hex digits that change whenever the searched chances of this player may: the kernel and
-    evaluation tables (weights and equity included), the model, the level, and the evaluation's values on
-    fixed positions."""
-    from printgen.engine.tables import tables_for
-    from printgen.players.evaluation.weights import eval_tables_for
-
-    h = hashlib.sha256(f"{ruleset.spec}/{players}/model {model}/level {level}".encode())
-    _digest_arrays(h, tables_for(ruleset, players))
-    _digest_arrays(h, eval_tables_for(ruleset, players))
-    h.update(_probe(ruleset, players, model))
-    return h.hexdigest()[:16]
-
-
 @cache
 def stored_maps() -> dict[str, dict[str, Any]]:
     """Returns the shipped entries: {key: {"fingerprint": ..., "game": map, "contest": map, ...}}."""
@@ -233,24 +164,6 @@ def stored_maps() -> dict[str, dict[str, Any]]:
             continue  # written before maps were keyed by their player: never applied
         out[key] = {**entry, **{q: ChanceMap.from_json(entry[q]["map"]) for q in QUANTITIES if q in entry}}
     return out
-
-
-def fresh_entry(ruleset: Ruleset, players: int, model: int, level: int) -> dict[str, Any] | None:
-    """Returns the shipped entry of this player if it is fresh (its fingerprint matches), else None."""
-    from printgen.players.evaluation.weights import builtin
-
-    if not builtin(ruleset):
-        return None
-    entry = stored_maps().get(map_key(ruleset, players, model, level))
-    if entry is None or entry["fingerprint"] != fingerprint(ruleset, players, model, level):
-        return None
-    return entry
-
-
-def fresh_maps(ruleset: Ruleset, players: int, model: int, level: int) -> dict[str, ChanceMap]:
-    """Returns the fresh shipped maps of this player ({} when there are none or they are stale)."""
-    entry = fresh_entry(ruleset, players, model, level)
-    return {} if entry is None else {q: entry[q] for q in QUANTITIES if q in entry}
 
 
 def honest(maps: dict[str, ChanceMap], quantity: str, p: float) -> float:

@@ -213,9 +213,9 @@ def features(st, t, et, fx):
         fx[p, F_TOLLS] = tolls
         fx[p, F_BONUS] = bonus
         fx[p, F_EXPOSED] = exposed
-    phase = st[k.H_PHASE]
+    phase = lay.phase(st)
     if phase == k.PHASE_MOVE:
-        fx[st[k.H_TO_MOVE], F_TO_MOVE] = 1.0
+        fx[lay.to_move(st), F_TO_MOVE] = 1.0
     elif phase == k.PHASE_OPENING:
         throwing = 0
         for p in range(t.n_players):
@@ -266,8 +266,8 @@ def evaluate_model(st, t, et, game0, out, fx, model):
         out[V_GAME, p] = 0.0
         out[V_ITEMS, p] = 0.0
         out[V_CONTEST, p] = 0.0
-    if st[k.H_PHASE] == k.PHASE_OVER:
-        w = st[k.H_WINNER]
+    if lay.phase(st) == k.PHASE_OVER:
+        w = lay.winner(st)
         for p in range(np_):
             out[V_ITEMS, p] = lay.holding(st, p)
             if w >= 0 and t.team[p] == t.team[w]:
@@ -302,7 +302,7 @@ def evaluate_model(st, t, et, game0, out, fx, model):
     for p in range(np_):
         out[V_GAME, p] /= total
     # Expected items at the end of the game: the prize by the chance to take it, and the fitted flows.
-    prize = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
+    prize = lay.pool(st) + (lay.offering(st) if t.offering_to_winner else 0)
     share = 0.0
     for p in range(np_):
         if not lay.solvent(st, p):
@@ -338,11 +338,11 @@ def evaluate_model(st, t, et, game0, out, fx, model):
         for p in range(np_):
             out[V_ITEMS, p] = 0.0
             out[V_CONTEST, p] = out[V_GAME, p]
-    if st[k.H_GAME] != game0:
-        last = st[k.H_LAST_WINNER]
+    if lay.game(st) != game0:
+        last = lay.last_winner(st)
         for p in range(np_):
             out[V_GAME, p] = 1.0 if last >= 0 and t.team[p] == t.team[last] else 0.0
-            out[V_ITEMS, p] = lay.holding(st, p) + (st[k.H_POOL] / solvent if lay.solvent(st, p) else 0.0)
+            out[V_ITEMS, p] = lay.holding(st, p) + (lay.pool(st) / solvent if lay.solvent(st, p) else 0.0)
     _team_sums(t, out)
 
 

@@ -8,7 +8,6 @@ the number of workers, where they run or the order chunks finish in.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,27 +18,18 @@ from printgen.engine import kernel as k
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.tables import tables_for
 from printgen.errors import OptionError
-from printgen.players.evaluation.weights import eval_tables_for
 from printgen.players.lab.contest import MAX_TURNS, NSTAT, STAT_NAMES, match_seeds, run_matches
 from printgen.players.lab.pool import default_workers, map_chunks, ray_workers
 from printgen.players.lab.seating import seatings, team_of
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.plain import make_scratch
-from printgen.rulesets import Ruleset, load_ruleset
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets import Ruleset
+from printgen.stats import wilson
 
 Progress = Callable[[int, int], None]  # (matches done, matches in all)
 Chunk = tuple[int, int, int]  # (line-up, first match, count)
-
-
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Returns the Wilson score 95% interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

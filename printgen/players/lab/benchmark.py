@@ -19,7 +19,7 @@ from printgen.errors import OptionError
 from printgen.players.evaluation.features import cast_probabilities
 from printgen.players.lab.arena import play_pairings
 from printgen.players.roster.registry import player, seeded_rng
-from printgen.rulesets import load_ruleset
+from printgen.ruleset_files import load_ruleset
 
 SAMPLER = "advisor:1"  # who plays the games the positions come from: the advisor, one cast ahead, against itself
 PIECES = (8, 10)  # pieces on the board (both seats) of a sampled position: a real mid-game

@@ -28,9 +28,9 @@ def play_contest(st, t, et, sc, seat_specs, rng, max_turns, stats):
     """Plays one contest from its start with seat_specs[seat]; adds to stats[seat]; returns the winner or -1."""
     k.init_contest(st, t, sc.ev)
     turns = 0
-    while st[k.H_PHASE] != k.PHASE_OVER and turns < max_turns:
-        phase = st[k.H_PHASE]
-        p = st[k.H_TO_MOVE]
+    while lay.phase(st) != k.PHASE_OVER and turns < max_turns:
+        phase = lay.phase(st)
+        p = lay.to_move(st)
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
         if phase == k.PHASE_MOVE:
@@ -59,9 +59,9 @@ def play_contest(st, t, et, sc, seat_specs, rng, max_turns, stats):
                 cell = sc.ev[base + 2] if code == k.E_ENTER else sc.ev[base + 3]
                 if t.flags[cell] & k.F_WEDGE:
                     stats[a, S_TOLLS] += 1
-    if st[k.H_PHASE] != k.PHASE_OVER:
+    if lay.phase(st) != k.PHASE_OVER:
         return -1
-    w = st[k.H_WINNER]
+    w = lay.winner(st)
     if w >= 0:
         stats[w, S_WON] += 1
     return w

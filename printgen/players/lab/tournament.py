@@ -2,7 +2,8 @@
 
 Per pairing and side it records the paper's variables: matches won, games won, bounce-backs
 (tokens sent back to the hand), toll landings, extra turns, moves and the average number of
-tokens on the board; it writes them as CSV and JSON tables and as heatmap figures.
+tokens on the board; it writes them as CSV and JSON tables, and `TournamentResult.figures` gives each
+variable's player-against-opponent table, which the command line draws as heatmaps (`render/heatmap.py`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,8 @@ from typing import Any
 from printgen.errors import OptionError, OverwriteError
 from printgen.files import write_atomic
 from printgen.players.lab.arena import PairResult, Progress, default_workers, play_pairings
-from printgen.players.lab.heatmap import HEATMAPS, heatmap_svg, write_heatmap
 from printgen.players.lab.pool import ray_workers
 from printgen.players.roster.registry import GATIGO_NAMES, player
-from printgen.render.raster import load_cairosvg
 
 # (key, figure title, per match?, diverging scale centred at)
 VARIABLES: tuple[tuple[str, str, bool, float | None], ...] = (
@@ -34,6 +33,8 @@ VARIABLES: tuple[tuple[str, str, bool, float | None], ...] = (
     ("moves", "Moves per match", True, None),
     ("avg_tokens_on_board", "Average tokens on the board", False, None),
 )
+
+Figure = tuple[str, str, list[list[float | None]], int, float | None]  # stem, title, table, decimals, centre
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,13 @@ class TournamentResult:
             grid.append(line)
         return grid
 
+    def figures(self) -> list[Figure]:
+        """Returns every variable's table for a heatmap: (file stem, title, table, decimals, centre of a diverging
+        scale or None)."""
+        return [(f"heatmap-{key.replace('_', '-')}", title, self.matrix(key, per_match),
+                 2 if key in ("win_rate", "avg_tokens_on_board", "games_won") else 1, centre)
+                for key, title, per_match, centre in VARIABLES]
+
 
 def pairings_of(players: list[str]) -> list[tuple[str, str]]:
     """Returns every unordered pair of distinct players."""
@@ -130,11 +138,10 @@ def _csv(rows: list[dict[str, Any]]) -> str:
 
 
 def write_tournament(result: TournamentResult, out_dir: Path, force: bool = False) -> list[Path]:
-    """Writes the tables (CSV, JSON) and heatmaps (SVG, PNG) into out_dir; returns the files written."""
+    """Writes the tables (CSV, JSON) into out_dir; returns the files written (`figures` gives the heatmaps' data)."""
     out_dir = Path(out_dir)
     if out_dir.exists() and any(out_dir.iterdir()) and not force:
         raise OverwriteError(f"{out_dir} is not empty")
-    load_cairosvg(HEATMAPS)  # before any file: a missing cairo library leaves no half-written folder
     written = []
     rows, totals = result.rows(), result.totals()
     for name, text in (("pairings.csv", _csv(rows)), ("players.csv", _csv(totals))):
@@ -148,11 +155,4 @@ def write_tournament(result: TournamentResult, out_dir: Path, force: bool = Fals
     }
     write_atomic(out_dir / "tournament.json", json.dumps(summary, indent=1) + "\n")
     written.append(out_dir / "tournament.json")
-    for key, title, per_match, centre in VARIABLES:
-        subtitle = (f"row player against column player (opponent →); {result.ruleset}, "
-                    f"{result.matches} matches per pairing, seats alternated")
-        svg = heatmap_svg(title, subtitle, result.players, result.players, result.matrix(key, per_match),
-                          fmt="{:.2f}" if key in ("win_rate", "avg_tokens_on_board", "games_won") else "{:.1f}",
-                          diverging=centre is not None, centre=centre)
-        written += write_heatmap(out_dir / f"heatmap-{key.replace('_', '-')}", svg)
     return written

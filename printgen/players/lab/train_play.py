@@ -38,10 +38,10 @@ def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won
     k.init_contest(st, t, sc.ev)
     turns = 0
     while done < games:
-        if st[k.H_PHASE] == k.PHASE_OVER:
+        if lay.phase(st) == k.PHASE_OVER:
             k.init_contest(st, t, sc.ev)
-        phase = st[k.H_PHASE]
-        game = st[k.H_GAME]
+        phase = lay.phase(st)
+        game = lay.game(st)
         if phase == k.PHASE_MOVE and turns % every == 0 and n_s < cap:
             ev.features(st, t, et, sc.fx)
             learned.inputs(st, t, sc.fx, X[n_s], buckets)
@@ -59,12 +59,12 @@ def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won
         sc.ev[0] = 0
         k.play(st, t, marks, move, sc.ev)
         turns += 1
-        ended = st[k.H_GAME] != game or st[k.H_PHASE] == k.PHASE_OVER
+        ended = lay.game(st) != game or lay.phase(st) == k.PHASE_OVER
         if not ended and turns < GAME_TURNS:
             continue
         w = -1
         if ended:
-            w = st[k.H_WINNER] if st[k.H_PHASE] == k.PHASE_OVER else st[k.H_LAST_WINNER]
+            w = lay.winner(st) if lay.phase(st) == k.PHASE_OVER else lay.last_winner(st)
         for i in range(start, n_s):
             won[i] = w
         start = n_s

@@ -32,7 +32,7 @@ def _sample_position():  # -> Position; imported late so that importing this mod
     from printgen.engine.position import Phase, Position
     from printgen.engine.rng import cast_marks
     from printgen.players.roster.registry import seeded_rng
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     pos = Position.new(load_ruleset("gatigo"), 2)
     rng = seeded_rng(7)
@@ -69,12 +69,12 @@ def _players() -> None:
 def _contests() -> None:
     from printgen.engine.layout import MAXP, STATE_SIZE
     from printgen.engine.tables import tables_for
-    from printgen.players.evaluation.weights import eval_tables_for
     from printgen.players.lab.contest import NSTAT, match_seeds, run_matches
     from printgen.players.lab.seating import seatings
+    from printgen.players.roster.eval_tables import eval_tables_for
     from printgen.players.roster.registry import player
     from printgen.players.search.plain import make_scratch
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     rs = load_ruleset("gatigo")
     specs = np.array([player("advisor:1").spec(), player("gatigo:S1T2").spec()])
@@ -90,7 +90,7 @@ def _bench() -> None:
     from printgen.engine.rng import seed_rng
     from printgen.engine.simulate import bench_games, scratch_buffers
     from printgen.engine.tables import tables_for
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     t = tables_for(load_ruleset("gatigo"), 2)
     ev, out = scratch_buffers()
@@ -101,7 +101,7 @@ def _bench() -> None:
 
 def _solver() -> None:
     from printgen.players.solve.solver import solve, solved_game
-    from printgen.rulesets import load_ruleset
+    from printgen.ruleset_files import load_ruleset
 
     solve(solved_game(load_ruleset("gatigo"), 1), tolerance=1e-3)
 

@@ -1,2 +1,3 @@
-"""The roster: players by name, and the evaluation's weights fitted by simulation for a ruleset that ships none.
+"""The roster: players by name; the evaluation tables of a ruleset, fitted by simulation when it ships none (weights,
+contest equity); and the key and fingerprint that tie a calibration map to its player.
 """

@@ -79,14 +79,14 @@ def sample_games(t, et, sc, pool, rng, games, every, max_turns, budget, ctl, st,
         if turn >= stop:
             ctl[S_SAMPLES], ctl[S_START], ctl[S_DONE], ctl[S_TURN] = n_s, start, done, turn
             return False
-        if st[k.H_PHASE] == k.PHASE_OVER:
+        if lay.phase(st) == k.PHASE_OVER:
             k.init_contest(st, t, sc.ev)
             _draw_players(t, pool, rng, specs)
             start = n_s
             turn += 1  # a contest over as it begins (a stake no one can pay) must not loop for ever
             continue
-        phase = st[k.H_PHASE]
-        game = st[k.H_GAME]
+        phase = lay.phase(st)
+        game = lay.game(st)
         if phase == k.PHASE_MOVE and turn % every == 0:
             ev.features(st, t, et, sc.fx)
             for q in range(t.n_players):
@@ -94,9 +94,9 @@ def sample_games(t, et, sc, pool, rng, games, every, max_turns, budget, ctl, st,
                     X[n_s, q, j] = sc.fx[q, j]
                 hold0[n_s, q] = lay.holding(st, q)
                 solvent[n_s, q] = 1 if lay.solvent(st, q) else 0
-            prize0[n_s] = st[k.H_POOL] + (st[k.H_OFFERING] if t.offering_to_winner else 0)
+            prize0[n_s] = lay.pool(st) + (lay.offering(st) if t.offering_to_winner else 0)
             n_s += 1
-        p = st[k.H_TO_MOVE]
+        p = lay.to_move(st)
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
         if phase == k.PHASE_BET:
@@ -106,9 +106,9 @@ def sample_games(t, et, sc, pool, rng, games, every, max_turns, budget, ctl, st,
         sc.ev[0] = 0
         k.play(st, t, marks, move, sc.ev)
         turn += 1
-        if st[k.H_GAME] == game and st[k.H_PHASE] != k.PHASE_OVER:
+        if lay.game(st) == game and lay.phase(st) != k.PHASE_OVER:
             continue
-        w = st[k.H_WINNER] if st[k.H_PHASE] == k.PHASE_OVER else st[k.H_LAST_WINNER]
+        w = lay.winner(st) if lay.phase(st) == k.PHASE_OVER else lay.last_winner(st)
         for q in range(k.MAXP):
             refund[q] = 0
         for r in range(sc.ev[0]):

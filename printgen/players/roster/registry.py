@@ -25,7 +25,7 @@ from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
 from printgen.players.evaluation.features import MODEL_2026, MODEL_LEARNED, MODEL_LINEAR, MODEL_NOW
-from printgen.players.evaluation.weights import eval_tables_for
+from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search import policy
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 from printgen.players.search.plain import make_scratch

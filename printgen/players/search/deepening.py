@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.players.search.plain import NODE_BUDGET
 from printgen.players.search.pruned import MARGIN, move_values, open_move, root_order, root_score, run
 
@@ -30,8 +30,8 @@ def analyse(st, t, et, sc, marks: int, level: int, n: int, out: np.ndarray, seco
     Without `seconds`, every move is searched to `level`. With it, the search deepens from level 0 up to `level`
     while time is left, moves more than `margin` below the best at one level keeping that level's values.
     """
-    p = int(st[k.H_TO_MOVE])
-    game0 = int(st[k.H_GAME])
+    p = int(lay.to_move(st))
+    game0 = int(lay.game(st))
     pair = t.n_players == 2
     sc.gen[0] += 1
     sc.alive[:n] = 1

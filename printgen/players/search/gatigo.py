@@ -86,7 +86,7 @@ def move_weight(st, t, probs, strategy, marks, code):
     """Returns the move weight the strategy gives the token this move would move."""
     if strategy == S0:
         return 1.0
-    p = st[k.H_TO_MOVE]
+    p = lay.to_move(st)
     d, q, q1 = move_steps(st, t, p, code, t.scores[marks])
     if strategy == S1:
         return landing_weight(st, t, p, t.path[p, d, q1], q1, -1)
@@ -102,9 +102,9 @@ def choose(st, t, probs, strategy, tiebreak, marks, moves, n, weights, rng):
     """Returns the move the S–T player picks among moves[:n] for this cast."""
     if n == 1:
         return moves[0]
-    if st[k.H_PHASE] == k.PHASE_BET:
+    if lay.phase(st) == k.PHASE_BET:
         return moves[0]  # the smallest bet
-    p = st[k.H_TO_MOVE]
+    p = lay.to_move(st)
     score = t.scores[marks]
     best = -1.0
     for i in range(n):

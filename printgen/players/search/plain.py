@@ -17,8 +17,9 @@ from collections import namedtuple
 import numpy as np
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.layout import STATE_SIZE
+from printgen.engine.layout import STATE_SIZE, move_capacity
 from printgen.players.evaluation.features import NF, V_CONTEST, V_GAME, evaluate_model
 from printgen.players.search.levels import MAX_LEVEL  # noqa: F401  (until every caller imports it from levels)
 from printgen.players.search.table import MAXG, tt_slots
@@ -38,7 +39,7 @@ C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT, C_PHASE = range(6)  # columns of Sc
 def make_scratch(level: int, total_items: int) -> Scratch:
     """Returns the buffers a search to this level (and the contest loops) need; jitted code never allocates."""
     depth = max(level, 0) + 2
-    width = max(256, total_items + k.MAXK + 8)
+    width = max(256, move_capacity(total_items))
     slots = tt_slots(level)
     return Scratch(
         states=np.zeros((depth, STATE_SIZE), dtype=np.int64),
@@ -101,14 +102,14 @@ def objective(vals, p):
 def _open(d, level, t, et, sc, game0):
     """Starts the node at depth d; returns True if it is a leaf, its evaluation already in sc.vals[d]."""
     st = sc.states[d]
-    if d > level or st[k.H_PHASE] == k.PHASE_OVER:
+    if d > level or lay.phase(st) == k.PHASE_OVER:
         evaluate_model(st, t, et, game0, sc.vals[d], sc.fx, sc.model[0])
         return True
     for r in range(3):
         for p in range(k.MAXP):
             sc.vals[d, r, p] = 0.0
     sc.ctl[d, C_GROUP] = 0
-    sc.ctl[d, C_GROUPS] = 1 if st[k.H_PHASE] == k.PHASE_BET else et.n_groups
+    sc.ctl[d, C_GROUPS] = 1 if lay.phase(st) == k.PHASE_BET else et.n_groups
     _open_group(d, t, et, sc)
     return False
 
@@ -117,7 +118,7 @@ def _open(d, level, t, et, sc, game0):
 def _open_group(d, t, et, sc):
     """Lists the moves of the node at depth d for its current group of casts."""
     st = sc.states[d]
-    marks = 0 if st[k.H_PHASE] == k.PHASE_BET else et.group_marks[sc.ctl[d, C_GROUP]]
+    marks = 0 if lay.phase(st) == k.PHASE_BET else et.group_marks[sc.ctl[d, C_GROUP]]
     sc.ctl[d, C_MARKS] = marks
     sc.ctl[d, C_MOVES] = k.legal_moves(st, t, marks, sc.moves[d])
     sc.ctl[d, C_NEXT] = 0
@@ -127,7 +128,7 @@ def _open_group(d, t, et, sc):
 @njit
 def _take_child(d, sc):
     """Keeps the child just valued (at depth d + 1) if it is the mover's best so far; moves on."""
-    v = objective(sc.vals[d + 1], sc.states[d, k.H_TO_MOVE])
+    v = objective(sc.vals[d + 1], lay.to_move(sc.states[d]))
     if v > sc.top[d]:
         sc.top[d] = v
         copy_values(sc.best[d], sc.vals[d + 1])
@@ -172,7 +173,7 @@ def resume(d0, level, t, et, sc, game0, budget):
             else:
                 d = child
             continue
-        betting = sc.states[d, k.H_PHASE] == k.PHASE_BET
+        betting = lay.phase(sc.states[d]) == k.PHASE_BET
         prob = 1.0 if betting else et.group_prob[sc.ctl[d, C_GROUP]]
         for r in range(3):
             for p in range(k.MAXP):
@@ -194,7 +195,7 @@ def open_root_move(st, t, et, sc, marks, i, level):
     copy_state(sc.states[1], st)
     sc.ev[0] = 0
     k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
-    if _open(1, level, t, et, sc, st[k.H_GAME]):
+    if _open(1, level, t, et, sc, lay.game(st)):
         return True
     sc.at[0] = 1
     return False
@@ -207,8 +208,8 @@ def analyse(st, t, et, sc, marks, level, n, out, budget=NODE_BUDGET):
     The compiled search returns here every `budget` nodes, so a KeyboardInterrupt (Ctrl-C) raised by
     Python's signal handler stops even the deepest search within a fraction of a second.
     """
-    p = int(st[k.H_TO_MOVE])
-    game0 = int(st[k.H_GAME])
+    p = int(lay.to_move(st))
+    game0 = int(lay.game(st))
     for i in range(n):
         if not open_root_move(st, t, et, sc, marks, i, level):
             while not resume(1, level, t, et, sc, game0, budget):
@@ -223,8 +224,8 @@ def best_move(st, t, et, sc, marks, level, n):
     """Returns the move among sc.moves[0, :n] with the best searched value for the player to move."""
     if n == 1:
         return sc.moves[0, 0]
-    p = st[k.H_TO_MOVE]
-    game0 = st[k.H_GAME]
+    p = lay.to_move(st)
+    game0 = lay.game(st)
     top = -1e300
     chosen = sc.moves[0, 0]
     for i in range(n):

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 
 from printgen.engine import kernel as k
+from printgen.engine import layout as lay
 from printgen.engine.jit import njit
 from printgen.engine.rng import next_u32
 from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS, evaluate_model
@@ -82,7 +83,7 @@ def _enter(d, level, t, et, sc, game0, alpha, beta, pair):
     the table), its value in sc.xv[d] and sc.vals[d]."""
     st = sc.states[d]
     sc.stats[S_NODES] += 1
-    if d > level or st[k.H_PHASE] == k.PHASE_OVER:
+    if d > level or lay.phase(st) == k.PHASE_OVER:
         evaluate_model(st, t, et, game0, sc.vals[d], sc.fx, sc.model[0])
         if pair:
             sc.xv[d] = pair_value(sc.vals[d])
@@ -107,13 +108,13 @@ def _enter(d, level, t, et, sc, game0, alpha, beta, pair):
     sc.win[d, W_B] = beta
     sc.win[d, W_ACC] = 0.0
     sc.win[d, W_P] = 0.0
-    groups = 1 if st[k.H_PHASE] == k.PHASE_BET else et.n_groups
+    groups = 1 if lay.phase(st) == k.PHASE_BET else et.n_groups
     sc.ctl[d, C_GROUP] = 0
     sc.ctl[d, C_GROUPS] = groups
     probe = pair and 1 < groups <= MAXG and PROBE_FROM <= left
     sc.ctl[d, C_PHASE] = PH_PROBE if probe else PH_SEARCH
     if pair and groups <= MAXG:
-        unknown = LO if st[k.H_TO_MOVE] == 0 else HI  # no bound yet on a score's value from the probe's side
+        unknown = LO if lay.to_move(st) == 0 else HI  # no bound yet on a score's value from the probe's side
         for g in range(groups):
             sc.pb[d, g] = unknown
             sc.pex[d, g] = 0
@@ -124,7 +125,7 @@ def _enter(d, level, t, et, sc, game0, alpha, beta, pair):
 @njit
 def _prob_of(d, g, et, sc):
     """Returns the probability of score g of the chance node at depth d."""
-    return 1.0 if sc.states[d, k.H_PHASE] == k.PHASE_BET else et.group_prob[g]
+    return 1.0 if lay.phase(sc.states[d]) == k.PHASE_BET else et.group_prob[g]
 
 
 @njit
@@ -150,12 +151,12 @@ def _begin_group(d, level, t, et, sc, game0, pair):
     """Lists and orders the moves of the chance node at depth d for its current score; sets the score's window."""
     st = sc.states[d]
     g = sc.ctl[d, C_GROUP]
-    marks = 0 if st[k.H_PHASE] == k.PHASE_BET else et.group_marks[g]
+    marks = 0 if lay.phase(st) == k.PHASE_BET else et.group_marks[g]
     sc.ctl[d, C_MARKS] = marks
     n = k.legal_moves(st, t, marks, sc.moves[d])
     sc.ctl[d, C_MOVES] = n
     sc.ctl[d, C_NEXT] = 0
-    mover = st[k.H_TO_MOVE]
+    mover = lay.to_move(st)
     first = sc.gbest[d, g] if g < MAXG else NO_MOVE
     order_moves(d, level - d, t, et, sc, game0, marks, n, first, mover, -1.0 if pair and mover == 1 else 1.0, pair)
     if not pair:
@@ -188,7 +189,7 @@ def _take(d, sc, pair):
     i = sc.ctl[d, C_NEXT]
     sc.ctl[d, C_NEXT] = i + 1
     g = sc.ctl[d, C_GROUP]
-    mover = sc.states[d, k.H_TO_MOVE]
+    mover = lay.to_move(sc.states[d])
     if pair:
         v = sc.xv[d + 1]
         if (v > sc.bx[d]) if mover == 0 else (v < sc.bx[d]):
@@ -223,7 +224,7 @@ def _take_probe(d, level, t, et, sc, game0):
     rest = max(0.0, 1.0 - sc.win[d, W_P])
     after, before = _later(d, et, sc, 0.0)
     total = before + prob * v
-    if sc.states[d, k.H_TO_MOVE] == 0:
+    if lay.to_move(sc.states[d]) == 0:
         if total + LO * rest >= sc.win[d, W_B]:
             sc.xv[d] = total + LO * rest
             sc.flag[d] = LOWER
@@ -251,13 +252,13 @@ def _close_group(d, et, sc, pair):
     if pair:
         v = sc.bx[d]
         rest = max(0.0, 1.0 - sc.win[d, W_P] - prob)
-        after, before = _later(d, et, sc, LO if sc.states[d, k.H_TO_MOVE] == 0 else HI)
+        after, before = _later(d, et, sc, LO if lay.to_move(sc.states[d]) == 0 else HI)
         if v <= sc.win[d, W_GA]:
-            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (HI * rest if sc.states[d, k.H_TO_MOVE] == 0 else after)
+            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (HI * rest if lay.to_move(sc.states[d]) == 0 else after)
             sc.flag[d] = UPPER
             return True
         if v >= sc.win[d, W_GB]:
-            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (after if sc.states[d, k.H_TO_MOVE] == 0 else LO * rest)
+            sc.xv[d] = sc.win[d, W_ACC] + prob * v + (after if lay.to_move(sc.states[d]) == 0 else LO * rest)
             sc.flag[d] = LOWER
             return True
         sc.win[d, W_ACC] += prob * v
@@ -311,11 +312,11 @@ def run(d0, level, t, et, sc, game0, pair, budget):
                 k.play(sc.states[c], t, sc.ctl[d, C_MARKS], sc.moves[d, sc.order[d, i]], sc.ev)
                 a, b = LO, HI
                 if pair:
-                    if probing or sc.states[d, k.H_TO_MOVE] != 0:
+                    if probing or lay.to_move(sc.states[d]) != 0:
                         a = sc.win[d, W_GA]
                     else:
                         a = max(sc.win[d, W_GA], sc.bx[d])
-                    if probing or sc.states[d, k.H_TO_MOVE] == 0:
+                    if probing or lay.to_move(sc.states[d]) == 0:
                         b = sc.win[d, W_GB]
                     else:
                         b = min(sc.win[d, W_GB], sc.bx[d])
@@ -356,8 +357,8 @@ def open_move(st, t, et, sc, marks, i, level, floor, pair):
     copy_state(sc.states[1], st)
     sc.ev[0] = 0
     k.play(sc.states[1], t, marks, sc.moves[0, i], sc.ev)
-    a, b = root_window(st[k.H_TO_MOVE], floor, pair)
-    if _enter(1, level, t, et, sc, st[k.H_GAME], a, b, pair):
+    a, b = root_window(lay.to_move(st), floor, pair)
+    if _enter(1, level, t, et, sc, lay.game(st), a, b, pair):
         return True
     sc.at[0] = 1
     return False
@@ -395,14 +396,14 @@ def search_level(st, t, et, sc, marks, level, n, pair, floor_margin):
     into sc.rootv and returns the best move's index. A move is searched in the window that decides whether it
     scores above the best so far less floor_margin: its score is exact if it does, else a bound below that
     (0: plain Star1 at the root; infinite: every move exact)."""
-    p = st[k.H_TO_MOVE]
+    p = lay.to_move(st)
     m = root_order(sc, n)
     best = -1e300
     chosen = sc.order[0, 0]
     for j in range(m):
         i = sc.order[0, j]
         if not open_move(st, t, et, sc, marks, i, level, best - floor_margin, pair):
-            run(1, level, t, et, sc, st[k.H_GAME], pair, -1)
+            run(1, level, t, et, sc, lay.game(st), pair, -1)
         s = root_score(sc, p, pair)
         sc.rootv[i] = s
         if s > best:

@@ -23,11 +23,11 @@ PLAYOUT_TURNS = 20_000  # a playout still going after this many turns counts as 
 @njit
 def outcome(st, t, et, p):
     """Returns what the position st, at the end of a game (or later), is worth to seat p."""
-    if st[k.H_PHASE] == k.PHASE_OVER:
-        w = st[k.H_WINNER]
+    if lay.phase(st) == k.PHASE_OVER:
+        w = lay.winner(st)
         return 1.0 if w >= 0 and t.team[w] == t.team[p] else 0.0
     if t.one_game:
-        w = st[k.H_LAST_WINNER]
+        w = lay.last_winner(st)
         return 1.0 if w >= 0 and t.team[w] == t.team[p] else 0.0
     mine = 0.0
     theirs = 0.0
@@ -49,8 +49,8 @@ def play_out(st, t, et, sc, game, rng):
     """Plays st on to the end of game `game` with GATIGO S1T2 on every side (bets: the smallest)."""
     moves = sc.moves[1]
     for _ in range(PLAYOUT_TURNS):
-        phase = st[k.H_PHASE]
-        if phase == k.PHASE_OVER or st[k.H_GAME] != game:
+        phase = lay.phase(st)
+        if phase == k.PHASE_OVER or lay.game(st) != game:
             return
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, moves)
@@ -64,8 +64,8 @@ def best_move(st, t, et, sc, marks, n, playouts, rng):
     """Returns the move among sc.moves[0, :n] with the best mean outcome over `playouts` playouts each."""
     if n == 1:
         return sc.moves[0, 0]
-    p = st[k.H_TO_MOVE]
-    game = st[k.H_GAME]
+    p = lay.to_move(st)
+    game = lay.game(st)
     child = sc.states[1]
     top = -1.0
     chosen = sc.moves[0, 0]

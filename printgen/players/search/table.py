@@ -14,7 +14,7 @@ value, the values of every seat, and the best move found for each distinct score
 from __future__ import annotations
 
 from printgen.engine.jit import njit
-from printgen.engine.layout import O0
+from printgen.engine.layout import HASHED_WORDS
 
 MAXG = 8  # distinct scores of a cast the table keeps a best move for (five beans give six)
 NO_MOVE = -(1 << 40)  # no best move known
@@ -35,7 +35,7 @@ def state_hash(st):
     hashes modulo primes below 2**31, so no step overflows (compiled or not, the same number)."""
     h1 = 0
     h2 = 0
-    for j in range(O0):
+    for j in range(HASHED_WORDS):
         v = (st[j] + 7) % M1
         h1 = (h1 * 1000003 + v) % M1
         h2 = (h2 * 1048573 + v + j) % M2

@@ -30,10 +30,10 @@ def _child_value(st1, t, lt, vals, mover, group_a, group_b, tmp):
 
     A child in the group (group_a, group_b) gives its local index, for the caller to solve with it.
     """
-    if st1[k.H_PHASE] == k.PHASE_OVER:
-        return (1.0 if st1[k.H_WINNER] == mover else 0.0), -1, 0
+    if lay.phase(st1) == k.PHASE_OVER:
+        return (1.0 if lay.winner(st1) == mover else 0.0), -1, 0
     idx = encode(st1, t, lt, tmp)
-    nxt = st1[k.H_TO_MOVE]
+    nxt = lay.to_move(st1)
     tm, a, b, pa, pb_ = split(idx, lt)
     flip = 1 if nxt != mover else 0
     if a == group_a and b == group_b:
@@ -155,14 +155,14 @@ def count_valid(t, lt, st):
 @njit
 def move_values(st, t, lt, vals, marks, moves, n, out, scratch_state, ev, tmp):
     """Writes into out[i] the exact chance that the seat to move wins after moves[i] (table values)."""
-    mover = st[lay.H_TO_MOVE]
+    mover = lay.to_move(st)
     for i in range(n):
         for j in range(st.shape[0]):
             scratch_state[j] = st[j]
         ev[0] = 0
         k.play(scratch_state, t, marks, moves[i], ev)
-        if scratch_state[k.H_PHASE] == k.PHASE_OVER:
-            out[i] = 1.0 if scratch_state[k.H_WINNER] == mover else 0.0
+        if lay.phase(scratch_state) == k.PHASE_OVER:
+            out[i] = 1.0 if lay.winner(scratch_state) == mover else 0.0
             continue
         v = vals[encode(scratch_state, t, lt, tmp)]
-        out[i] = v if scratch_state[k.H_TO_MOVE] == mover else 1.0 - v
+        out[i] = v if lay.to_move(scratch_state) == mover else 1.0 - v

@@ -100,9 +100,9 @@ def _seat_index(st, t, lt, p, tmp):
         rank += lt.binom[tmp[i] + i, i + 1]
     seat = rank
     if lt.choose:
-        d = st[lay.pb(p) + lay.P_DIR]
+        d = lay.direction(st, p)
         seat = 0 if d == 0 else (1 + rank if d == 1 else 1 + lt.n_conf + rank)
-    raw = st[lay.pb(p) + lay.P_PENALTY]
+    raw = lay.penalty(st, p)
     pen = 0
     if raw == lay.PEN_MISS and lt.pen_kind == PEN_MISS_TURN:
         pen = 1
@@ -118,7 +118,7 @@ def encode(st, t, lt, tmp):
     """Returns the table index of the race position in the kernel state st (phase move)."""
     a, pa = _seat_index(st, t, lt, 0, tmp)
     b, pb_ = _seat_index(st, t, lt, 1, tmp)
-    return (((st[lay.H_TO_MOVE] * lt.seat_size + a) * lt.seat_size + b) * lt.n_pen + pa) * lt.n_pen + pb_
+    return (((lay.to_move(st) * lt.seat_size + a) * lt.seat_size + b) * lt.n_pen + pa) * lt.n_pen + pb_
 
 
 @njit
@@ -150,42 +150,40 @@ def build(tm, a, b, pen_a, pen_b, st, t, lt):
         return False
     for j in range(st.shape[0]):
         st[j] = 0
-    st[lay.H_PHASE] = k.PHASE_MOVE
-    st[lay.H_TO_MOVE] = tm
-    st[lay.H_GAME] = 1
-    st[lay.H_WINNER] = -1
-    st[lay.H_STARTER] = 0
-    st[lay.H_LAST_WINNER] = -1
+    lay.set_phase(st, k.PHASE_MOVE)
+    lay.set_to_move(st, tm)
+    lay.set_game(st, 1)
+    lay.set_winner(st, -1)
+    lay.set_starter(st, 0)
+    lay.set_last_winner(st, -1)
     for p in range(2, lay.MAXP):
-        st[lay.pb(p) + lay.P_BANKRUPT] = 1
+        lay.set_bankrupt(st, p, 1)
     for p in range(2):
         s = a if p == 0 else b
         pen = pen_a if p == 0 else pen_b
-        base = lay.pb(p)
-        st[base + lay.P_HOLD] = t.starting_items
-        st[base + lay.P_DIR] = lt.pdir[s]
-        st[base + lay.P_THROW] = -1
+        lay.set_holding(st, p, t.starting_items)
+        lay.set_direction(st, p, lt.pdir[s])
+        lay.set_throw(st, p, -1)
         di = 1 if lt.pdir[s] == -1 else 0
         for i in range(kk):
             code = lt.pcode[s, i]
-            slot = lay.piece_slot(p, i)
             if code == 0:
-                st[slot] = lay.HAND
-                st[base + lay.P_HAND] += 1
+                lay.set_progress(st, p, i, lay.HAND)
+                lay.set_in_hand(st, p, lay.in_hand(st, p) + 1)
             elif code == n:
-                st[slot] = n
-                st[base + lay.P_HOME] += 1
+                lay.set_progress(st, p, i, n)
+                lay.set_borne_off(st, p, lay.borne_off(st, p) + 1)
             else:
                 cell = t.path[p, di, code - 1]
                 if lay.occupant(st, cell) != 0:
                     return False
-                st[slot] = code - 1
-                st[lay.cell_slot(cell)] = lay.occupant_code(p, i)
-                st[base + lay.P_ON_BOARD] += 1
+                lay.set_progress(st, p, i, code - 1)
+                lay.set_occupant(st, cell, lay.occupant_code(p, i))
+                lay.set_on_board(st, p, lay.on_board(st, p) + 1)
         if pen == 0:
             continue
         if lt.pen_kind == PEN_MISS_TURN:
-            st[base + lay.P_PENALTY] = lay.PEN_MISS
+            lay.set_penalty(st, p, lay.PEN_MISS)
         else:
-            st[base + lay.P_PENALTY] = pen
+            lay.set_penalty(st, p, pen)
     return True

@@ -165,14 +165,14 @@ class Solution:
             return v if start.to_move == 0 else 1.0 - v
         first = a_begins(self.ruleset)
         st = start.array()
-        st[lay.H_PHASE] = k.PHASE_MOVE
+        lay.set_phase(st, k.PHASE_MOVE)
         for p in range(2):
-            st[lay.pb(p) + lay.P_IN_OPENING] = 0
-            st[lay.pb(p) + lay.P_THROW] = -1
+            lay.set_throwing(st, p, 0)
+            lay.set_throw(st, p, -1)
         tmp = np.zeros(2 * lay.MAXK, dtype=np.int64)
-        st[lay.H_TO_MOVE] = 0
+        lay.set_to_move(st, 0)
         a_first = float(self.values[encode(st, self.tables, self.layout, tmp)])
-        st[lay.H_TO_MOVE] = 1
+        lay.set_to_move(st, 1)
         b_first = float(self.values[encode(st, self.tables, self.layout, tmp)])
         return first * a_first + (1.0 - first) * (1.0 - b_first)
 

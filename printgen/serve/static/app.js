@@ -5,7 +5,7 @@
 const params = new URLSearchParams(location.search);
 if (params.get("t")) sessionStorage.setItem("token", params.get("t"));
 const token = sessionStorage.getItem("token") || "";
-let lang = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2);
+let lang = localStorage.getItem("lang") || (navigator.language || "").slice(0, 2);
 let W = {};            // words of the page, from printgen/lang
 let state = null;      // the table as the server last sent it
 let geo = null;        // the board's geometry: size and cell centres (mm)
@@ -17,7 +17,8 @@ let busy = false;
 let wakeLock = null;
 let zoomed = false;    // the board enlarged round the pieces that matter (small screens)
 let info = null;       // the server's rulesets, levels and address
-const learning = () => Boolean(game && game.startsWith("learn-"));
+let config = null;     // what the server owns: languages, seat letters, the game-name rule (/api/config)
+const learning = () => Boolean(game && config && game.startsWith(config.learn_prefix));
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
 
@@ -68,8 +69,15 @@ function fill(template, values) {
   return (template || "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
 }
 
+async function loadConfig() {
+  config = await api("/api/config");
+  const name = $("new").elements.name;
+  name.pattern = config.name_pattern;
+  name.maxLength = config.name_max;
+}
+
 async function loadWords() {
-  if (!["en", "es"].includes(lang)) lang = "en";
+  if (!config.langs.includes(lang)) lang = config.langs[0];
   document.documentElement.lang = lang;
   W = await api("/api/words");
   document.querySelectorAll("[data-w]").forEach((n) => { n.textContent = W[n.dataset.w] || ""; });
@@ -143,7 +151,7 @@ function showBeans() {
   $("lobby").hidden = true;
   $("beans").hidden = false;
   $("home").hidden = false;
-  $("beanshelp").textContent = `${r.title}: ${fill(W.beans_help, { min: 25 })}`;
+  $("beanshelp").textContent = `${r.title}: ${fill(W.beans_help, { min: config.beans_min })}`;
   const faces = Array.from({ length: r.beans }, () => false);
   const row = $("beanfaces");
   const beanButtons = faces.map((_, i) => {
@@ -170,7 +178,7 @@ function showBeans() {
   $("beanlog").onclick = () => {
     const log = beanLog(r.spec);
     log.push([...faces]);
-    localStorage.setItem("beans:" + r.spec, JSON.stringify(log.slice(-1000)));
+    localStorage.setItem("beans:" + r.spec, JSON.stringify(log.slice(-config.beans_kept)));
     faces.fill(false);
     beanButtons.forEach((b) => { b.classList.remove("on"); b.setAttribute("aria-pressed", "false"); b.textContent = W.blank; });
     judge();
@@ -185,7 +193,7 @@ async function createGame(ev) {
   const solo = f.mode.value === "solo";
   const players = solo ? Number(f.opponents.value) + 1 : Number(f.people.value);
   const computers = {};
-  if (solo) for (let s = 1; s < players; s++) computers["ABCD"[s]] = `advisor:${f.level.value}`;
+  if (solo) for (let s = 1; s < players; s++) computers[config.seats[s]] = `advisor:${f.level.value}`;
   const options = [...document.querySelectorAll("input[name=opt]:checked")].map((n) => n.value);
   try {
     await api("/api/games", { name: f.name.value, ruleset: f.ruleset.value, options, players, computers });
@@ -369,7 +377,7 @@ function drawBoard() {
   const half = geo.piece / 2;
   for (const p of state.pieces) {
     const [x, y] = centre(p.cell);
-    o.append(svg("image", { href: `/api/pieces/${"ABCD"[p.seat]}.svg` + q(), x: x - half, y: y - half,
+    o.append(svg("image", { href: `/api/pieces/${config.seats[p.seat]}.svg` + q(), x: x - half, y: y - half,
       width: geo.piece, height: geo.piece, class: "piece", "data-cell": p.cell }));
   }
   const arrow = (a, b, cls) => {
@@ -556,12 +564,13 @@ async function start() {
   });
   $("home").addEventListener("click", () => { location.hash = ""; showLobby().catch(showError); });
   $("lang").addEventListener("click", async () => {
-    lang = lang === "es" ? "en" : "es";
+    lang = config.langs[(config.langs.indexOf(lang) + 1) % config.langs.length];  // the next language
     localStorage.setItem("lang", lang);
     await loadWords();
     if (game) openGame(game); else showLobby();
   });
   try {
+    await loadConfig();
     await loadWords();
     const m = location.hash.match(/^#g=(.+)$/);
     if (m) await openGame(decodeURIComponent(m[1])); else await showLobby();

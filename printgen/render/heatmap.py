@@ -1,8 +1,13 @@
-"""Heatmap figures of player-against-opponent tables, drawn as SVG with svgwrite and converted to PNG with cairosvg."""
+"""Heatmap figures of player-against-opponent tables, drawn as SVG with svgwrite and converted to PNG with cairosvg.
+
+They take plain tables (row and column names, values); the tournament (`players/lab/tournament.py`) returns
+its tables and the command line asks for the figures.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import svgwrite
@@ -71,7 +76,7 @@ def heatmap_svg(title: str, subtitle: str, rows: list[str], cols: list[str], val
                                                                                       diverging)))
     for f, v in ((0.0, hi), (0.5, (lo + hi) / 2), (1.0, lo)):
         d.add(d.text(fmt.format(v), insert=(sx + 22, sy + sh * f + 4), font_size=10, font_family="sans-serif"))
-    return d.tostring()
+    return str(d.tostring())
 
 
 def write_heatmap(stem: Path, svg: str) -> list[Path]:
@@ -81,3 +86,17 @@ def write_heatmap(stem: Path, svg: str) -> list[Path]:
     write_atomic(svg_path, svg)
     write_atomic(png_path, png)
     return [svg_path, png_path]
+
+
+def tournament_heatmaps(out_dir: Path, ruleset: str, matches: int, players: list[str],
+                        figures: Sequence[tuple[str, str, list[list[float | None]], int, float | None]]) -> list[Path]:
+    """Writes a tournament's heatmaps (SVG and PNG) into out_dir, one per (file stem, title, player-against-opponent
+    table, decimals, centre of a diverging scale or None); returns the files written."""
+    subtitle = (f"row player against column player (opponent →); {ruleset}, "
+                f"{matches} matches per pairing, seats alternated")
+    written: list[Path] = []
+    for stem, title, table, decimals, centre in figures:
+        svg = heatmap_svg(title, subtitle, players, players, table, fmt=f"{{:.{decimals}f}}",
+                          diverging=centre is not None, centre=centre)
+        written += write_heatmap(Path(out_dir) / stem, svg)
+    return written

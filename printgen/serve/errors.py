@@ -1,0 +1,50 @@
+"""Every error a request can meet, answered in one place: a 4xx with one line saying what is wrong.
+
+The endpoints raise `HTTPException` for what they read badly themselves, and let the library's named errors
+(`PatolliError` and its kin) through; the router raises 404 and 405. One handler turns each into
+`{"error": "..."}` with the fitting status, so no traceback and no 500 ever reaches the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from printgen.errors import OverwriteError, PatolliError
+from printgen.files import FileBusyError
+from printgen.serve.store import UnknownGame
+
+
+def error_json(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """Returns the answer to a refused request: the first line of the message, as `{"error": ...}`."""
+    return JSONResponse({"error": message.splitlines()[0] if message else "bad request"}, status_code=status,
+                        headers=headers)
+
+
+def status_of(exc: PatolliError) -> int:
+    """Returns the HTTP status of a library error: no such game 404, a save in use or taken 409, else 400."""
+    if isinstance(exc, UnknownGame):
+        return 404
+    if isinstance(exc, FileBusyError | OverwriteError):
+        return 409
+    return 400
+
+
+async def answer_error(request: Request, exc: Exception) -> Response:
+    """The app's one exception handler: a library error or an HTTPException, as a 4xx with one line."""
+    if isinstance(exc, PatolliError):
+        return error_json(status_of(exc), str(exc))
+    if not isinstance(exc, HTTPException):
+        raise exc  # registered for these two kinds only
+    path = request.url.path[:80]
+    if exc.status_code == 404:  # only the router raises 404 (a missing game is an UnknownGame)
+        return error_json(404, f"nothing at {path}")
+    if exc.status_code == 405:
+        return error_json(405, f"{request.method} is not used at {path}", exc.headers)
+    return error_json(exc.status_code, exc.detail, exc.headers)
+
+
+HANDLERS = {PatolliError: answer_error, HTTPException: answer_error}
