@@ -44,11 +44,11 @@ def rendered(tmp_path_factory: pytest.TempPathFactory):  # -> rendered.Renders
 
 @pytest.fixture
 def rulesets_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Makes the notation read each ruleset it names once per test: a position's text names its ruleset, and
-    reading that file again for each of thousands of positions was nine tenths of the time of a test that parses
-    whole games back (the ruleset is a frozen value, so the positions compared are the same)."""
+    """Makes each ruleset text parsed once per test: a position's text names its ruleset, and parsing the ruleset's
+    TOML again for each of thousands of positions was nine tenths of the time of a test that parses whole games
+    back. The parse is a function of its arguments and gives a frozen value, so the positions compared are the same."""
     from functools import cache
 
-    from printgen.engine import notation
+    from printgen.rulesets import load
 
-    monkeypatch.setattr(notation, "load_ruleset", cache(notation.load_ruleset))
+    monkeypatch.setattr(load, "ruleset_from_text", cache(load.ruleset_from_text))
