@@ -74,7 +74,7 @@ class Renders:
 
     def _kit(self, name: str, lang: str, paper: Paper) -> Kit:
         from printgen.render.kit import build_kit, kit_options
-        from printgen.rulesets import load_ruleset
+        from printgen.ruleset_files import load_ruleset
 
         with self._made(f"kit-{name}-{lang}-{paper.value}") as (where, made):
             if not made:
@@ -106,7 +106,7 @@ class Renders:
     def _write(self, what: str, spec: str, lang: str, paper: Paper) -> Path:
         from printgen.render.booklet import booklet_pages, card_pages
         from printgen.render.output import Format, write_pages
-        from printgen.rulesets import load_ruleset
+        from printgen.ruleset_files import load_ruleset
 
         with self._made(f"{what}-{spec}-{lang}-{paper.value}") as (where, made):
             if not made:
