@@ -1,14 +1,22 @@
 """Fixtures for every test: the compiled engine is prepared once, before the first test, so that the
 one-time compile is not charged to whichever test happens to run first. With several workers
-(pytest-xdist) one compiles while the others wait on a lock, then load what it cached."""
+(pytest-xdist) one compiles while the others wait on a lock in the cache folder, then load what it cached."""
 
 from __future__ import annotations
 
 import fcntl
-import tempfile
-from pathlib import Path
 
 import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keeps each test file on one worker (pytest-xdist's --dist loadgroup), so a file's fixtures (a local Ray, a
+    served table) are made once, except tests marked with a group of their own: the few that take minutes each,
+    which would otherwise keep one worker busy long after the other has finished."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -17,7 +25,30 @@ def compiled_engine() -> None:
     from printgen.engine import jit
     from printgen.players.lab import warmup
 
-    lock = Path(tempfile.gettempdir()) / f"patolli-warmup-{jit.source_stamp()[:16]}.lock"
-    with lock.open("w") as held:
+    if jit.CACHE_DIR is None:  # nothing on disk to share: each process compiles for itself
+        warmup.prepare(tuple(warmup.STEPS))
+        return
+    # The lock lives beside the code it guards: runs in two checkouts compile their own caches side by side.
+    with (jit.CACHE_DIR / "warmup.lock").open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
         warmup.prepare(tuple(warmup.STEPS))
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory: pytest.TempPathFactory):  # -> rendered.Renders
+    """Kits, booklets and cards made once for the whole run and shared by every worker (see tests/rendered.py)."""
+    from rendered import Renders, shared_folder
+
+    return Renders(shared_folder(tmp_path_factory.getbasetemp()) / "rendered")
+
+
+@pytest.fixture
+def rulesets_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Makes each ruleset text parsed once per test: a position's text names its ruleset, and parsing the ruleset's
+    TOML again for each of thousands of positions was nine tenths of the time of a test that parses whole games
+    back. The parse is a function of its arguments and gives a frozen value, so the positions compared are the same."""
+    from functools import cache
+
+    from printgen.rulesets import load
+
+    monkeypatch.setattr(load, "ruleset_from_text", cache(load.ruleset_from_text))

@@ -75,16 +75,18 @@ def page_texts(path: Path) -> list[str]:
     The prints draw justified text word by word, so a line's words are separate runs; a run drawn in another
     style inside a word (an italic name before its comma) also comes out as a word of its own.
     """
-    texts = []
-    for page in reader(path).pages:
-        lines: list[list[Run]] = []
-        for run in _runs(page):
-            if lines and run.continues(lines[-1][-1]):
-                lines[-1].append(run)
-            else:
-                lines.append([run])
-        texts.append("\n".join(" ".join(r.text.strip() for r in line) for line in lines))
-    return texts
+    return [text_of(page) for page in reader(path).pages]
+
+
+def text_of(page: PageObject) -> str:
+    """Returns the text of one page as `page_texts` gives it."""
+    lines: list[list[Run]] = []
+    for run in _runs(page):
+        if lines and run.continues(lines[-1][-1]):
+            lines[-1].append(run)
+        else:
+            lines.append([run])
+    return "\n".join(" ".join(r.text.strip() for r in line) for line in lines)
 
 
 def _runs(page: PageObject) -> list[Run]:

@@ -2,7 +2,7 @@
 
 Independent of the solver's table layout, ordering and group solves: states are the kernel's own
 arrays (as tuples), children come from `legal_moves` and `play`, and the Bellman equations are
-iterated over the whole reachable graph (Jacobi, in plain Python) until nothing changes by 1e-15.
+iterated over the whole reachable graph (Jacobi, each sweep in numpy) until nothing changes by 1e-15.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000,
     moves = np.zeros(lay.MAXK + 8, dtype=np.int64)
     ev = np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64)
     graph: dict[tuple[int, ...], list[tuple[float, list[tuple[object, bool]]]]] = {}
-    todo = [tuple(int(x) for x in st) for st in (start_states(game) if starts is None else starts)]
+    todo = [tuple(st.tolist()) for st in (start_states(game) if starts is None else starts)]
     while todo:
         key = todo.pop()
         if key in graph:
@@ -61,25 +61,46 @@ def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000,
                 if st1[lay.H_PHASE] == k.PHASE_OVER:
                     options.append((1.0 if st1[lay.H_WINNER] == mover else 0.0, False))
                     continue
-                child = tuple(int(x) for x in st1)
+                child = tuple(st1.tolist())
                 options.append((child, child[lay.H_TO_MOVE] != mover))
                 todo.append(child)
             node.append((float(prob), options))
         graph[key] = node
-    values = dict.fromkeys(graph, 0.5)
+    return _iterate(graph, tol)
+
+
+def _iterate(graph: dict[tuple[int, ...], list[tuple[float, list[tuple[object, bool]]]]],
+             tol: float) -> dict[tuple[int, ...], float]:
+    """Returns the values of the Bellman equations of a graph: each state's value is, summed over the casts, the
+    cast's chance times the best of its options (a finished game's result, or a child's value, turned over when
+    the other seat moves next; -1 where a cast has no option). Jacobi sweeps from 0.5 until a sweep changes
+    nothing by tol."""
+    keys = list(graph)
+    index = {key: i for i, key in enumerate(keys)}
+    child, result, flip, prob, group_starts, node_starts = [], [], [], [], [], []
+    for key in keys:
+        node_starts.append(len(prob))
+        for p, options in graph[key]:
+            group_starts.append(len(child))
+            prob.append(p)
+            for c, turned in options:
+                child.append(-1 if isinstance(c, float) else index[c])  # type: ignore[index]
+                result.append(c if isinstance(c, float) else 0.0)
+                flip.append(turned)
+    children, results, flips = np.array(child), np.array(result), np.array(flip, dtype=bool)
+    sizes = np.diff(np.array([*group_starts, len(child)]))
+    empty = sizes == 0
+    # reduceat needs starts inside the array; a cast without options takes -1 below, whatever reduceat gave
+    starts = np.minimum(np.array(group_starts), max(len(child) - 1, 0))
+    probs, nodes = np.array(prob), np.array(node_starts)
+    values = np.full(len(keys), 0.5)
     while True:
-        change = 0.0
-        fresh = {}
-        for key, node in graph.items():
-            v = 0.0
-            for prob, options in node:
-                best = -1.0
-                for child, flip in options:
-                    x = child if isinstance(child, float) else values[child]  # type: ignore[index]
-                    best = max(best, 1.0 - x if flip else x)  # type: ignore[operator]
-                v += prob * best
-            fresh[key] = v
-            change = max(change, abs(v - values[key]))
+        x = np.where(children >= 0, values[np.maximum(children, 0)], results)
+        x = np.where(flips, 1.0 - x, x)
+        best = np.maximum.reduceat(x, starts) if len(x) else np.zeros(len(probs))
+        best[empty] = -1.0
+        fresh = np.add.reduceat(probs * best, nodes)
+        change = float(np.max(np.abs(fresh - values)))
         values = fresh
         if change < tol:
-            return values
+            return dict(zip(keys, values.tolist(), strict=True))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pdf_read import page_texts, text_in_box
+from rendered import Renders
 
 from printgen.render.booklet import booklet_pages, card_pages, imposed_booklet
 from printgen.render.booklet_layout import COVER_MARGIN
@@ -82,8 +83,8 @@ def _reading_text(rs, tmp_path: Path) -> str:
     return "\n".join(page_texts(path))
 
 
-def test_the_printed_booklet_follows_the_data(tmp_path: Path) -> None:
-    before = _reading_text(load_ruleset("bell"), tmp_path)
+def test_the_printed_booklet_follows_the_data(tmp_path: Path, rendered: Renders) -> None:
+    before = "\n".join(rendered.texts(rendered.reading("bell", "en", Paper.A4)))
     text = builtin_text("bell").replace("starting_items = 20", "starting_items = 33")
     text = text.replace("wedge = { amount = 2,", "wedge = { amount = 7,")
     after = _reading_text(parse_ruleset(read_toml(text, "mine.toml"), "mine.toml", origin="mine"), tmp_path)
@@ -105,16 +106,14 @@ def test_the_reference_card_is_one_page(name: str, lang: str, paper: Paper) -> N
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize(("name", "paper"), [("bell", Paper.A4), ("neeley", Paper.LETTER), ("gatigo", Paper.A4)])
 def test_the_back_cover_carries_a_turn_the_kit_and_the_sources(name: str, paper: Paper, lang: str,
-                                                             tmp_path: Path) -> None:
+                                                             rendered: Renders) -> None:
     from printgen.components import components
     from printgen.rules_text.content import SOURCES
     from printgen.rules_text.lang import Texts
 
     rs, T = load_ruleset(name), Texts(lang)
     pages = booklet_pages(rs, lang, paper)
-    path = tmp_path / "reading.pdf"
-    path.write_bytes(render_pdf(pages, palette(), Metadata("r")))
-    back = " ".join(page_texts(path)[-1].split())
+    back = " ".join(rendered.texts(rendered.reading(name, lang, paper))[-1].split())
     for key in ("back.turn", "back.kit", "back.credits"):
         assert T(key) in back
     assert back.count("•") >= len(components(rs)) + len(SOURCES)  # every component and every source listed

@@ -118,7 +118,7 @@ def test_the_rollout_player_beats_random() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("spec", BUILTIN_TWO)
+@pytest.mark.parametrize("spec", [pytest.param(s, marks=pytest.mark.xdist_group(f"rollout-{s}")) for s in BUILTIN_TWO])
 def test_the_advisor_beats_the_rollout_player(spec: str) -> None:
     from printgen.players.lab.arena import arena
 

@@ -1,4 +1,5 @@
-"""Compiled code is never stale: an edit to any module compiled code can reach starts a fresh cache."""
+"""Compiled code is never stale: a change to the code compiled code can reach starts a fresh cache, while an edit
+to a docstring, a comment or code it cannot reach keeps the cache."""
 
 from __future__ import annotations
 
@@ -52,31 +53,130 @@ def test_an_edit_to_a_module_compiled_code_reads_is_seen_by_the_next_run(tmp_pat
     weights = package / "players" / "probe_weights.py"
     weights.write_text("WEIGHT = 1\n")
     cache = tmp_path / "cache"
+
+    def folders() -> list[str]:
+        return [p.name for p in cache.glob(jit.CACHE_PREFIX + "*")]
+
     assert _run(tmp_path, cache) == 2
-    first = [p.name for p in cache.iterdir()]
+    first = folders()
     assert len(first) == 1 and any(f.suffix == ".nbi" for f in (cache / first[0]).rglob("*"))
     assert _run(tmp_path, cache) == 2  # loaded from the cache
     # numba alone would keep the machine code of probe.py, which did not change
     weights.write_text("WEIGHT = 5\n")
     assert _run(tmp_path, cache) == 10
-    second = [p.name for p in cache.iterdir()]
+    second = folders()
     assert len(second) == 1 and second != first, "the old cache folder is removed, a new one made"
+    weights.write_text('"""The weight."""\n\nWEIGHT = 5  # five\n')
+    assert _run(tmp_path, cache) == 10 and folders() == second, "a docstring and a comment keep the cache"
 
 
 def test_every_module_with_compiled_functions_is_covered_by_the_stamp():
     root = Path(printgen.__file__).resolve().parent
-    compiled = [p for p in root.rglob("*.py") if re.search(r"from printgen\.engine\.jit import", p.read_text("utf-8"))]
-    assert len(compiled) >= 7
-    for path in compiled:
-        assert path.relative_to(root).parts[0] in jit.COMPILED_PACKAGES, f"{path} is outside the stamped packages"
+    pattern = r"from printgen\.engine\.jit import [^\n]*\b(njit|inline)\b"
+    compiled = {".".join(p.relative_to(root.parent).with_suffix("").parts) for p in root.rglob("*.py")
+                if re.search(pattern, p.read_text("utf-8"))}
+    assert len(compiled) >= 7 and "printgen.engine.kernel" in compiled
+    assert set(jit.compiled_modules()) == compiled
+    reachable = set(jit.reachable_modules())
+    assert compiled | {"printgen.engine.jit", "printgen.engine.tables", "printgen.players"} <= reachable
+    # Nothing compiled reaches the renderer, the command line or the table companion.
+    assert not [m for m in reachable if m.startswith(("printgen.render", "printgen.cli", "printgen.serve"))]
 
 
-def test_the_stamp_changes_with_any_reachable_source(tmp_path):
-    package = _copy_package(tmp_path)
-    before = jit.source_stamp(package)
-    tables = package / "engine" / "tables.py"
-    tables.write_text(tables.read_text("utf-8") + "\n# edited\n")
-    assert jit.source_stamp(package) != before
+def _edit(path: Path, old: str, new: str) -> None:
+    """Replaces old (which must be there) by new in a file."""
+    text = path.read_text("utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the package with a compiled probe that reads a constant of another module."""
+    package = _copy_package(tmp_path_factory.mktemp("stamp"))
+    (package / "players" / "probe.py").write_text(PROBE)
+    (package / "players" / "probe_weights.py").write_text(
+        '"""Weights the probe reads."""\n\nWEIGHT = 1  # how much\n\n\ndef weight():\n    """Returns it."""\n'
+        "    return WEIGHT\n")
+    return package
+
+
+FUTURE = "\nfrom __future__ import annotations\n"
+KEEPS = {  # edits after which the compiled code is the same: the cache stays
+    "a docstring of a compiled module": ("engine/kernel.py", '"""', '"""Edited. '),
+    "a comment in a compiled module": ("engine/kernel.py", FUTURE, FUTURE + "# edited\n"),
+    "a docstring of a module compiled code reads": ("players/probe_weights.py", "Weights the", "What the"),
+    "a function's docstring": ("players/probe_weights.py", "Returns it.", "Returns the weight."),
+    "a module compiled code cannot reach": ("render/booklet.py", FUTURE, FUTURE + "EDITED = 1\n"),
+    "the command line": ("cli/app.py", FUTURE, FUTURE + "EDITED = 1\n"),
+}
+CHANGES = {  # edits after which compiled code could compute something else: a fresh cache
+    "a constant compiled code reads from another module": ("players/probe_weights.py", "WEIGHT = 1", "WEIGHT = 2"),
+    "a compiled function": ("players/probe.py", "x * WEIGHT", "x * WEIGHT + 1"),
+    "the tables": ("engine/tables.py", FUTURE, FUTURE + "EDITED = 1\n"),
+    "the tables' layout": ("engine/layout.py", FUTURE, FUTURE + "EDITED = 1\n"),
+    "the rulesets' model": ("rulesets/model.py", FUTURE, FUTURE + "EDITED = 1\n"),
+    "how functions are compiled": ("engine/jit.py", "nogil=True", "nogil=False"),
+}
+
+
+@pytest.fixture(scope="module")
+def stamps(package: Path) -> jit.Stamps:
+    """The copy's stamps before any edit (each test puts back what it edits)."""
+    return jit.source_stamps(package)
+
+
+@pytest.mark.parametrize("what", list(KEEPS) + list(CHANGES))
+def test_the_stamp_changes_with_the_code_compiled_code_reaches_and_only_with_it(package: Path,
+                                                                               stamps: jit.Stamps, what: str):
+    relative, old, new = KEEPS.get(what) or CHANGES[what]
+    path = package / relative
+    original = path.read_text("utf-8")
+    try:
+        _edit(path, old, new)
+        after = jit.source_stamps(package)
+    finally:
+        path.write_text(original, "utf-8")
+    if what in KEEPS:
+        assert after.code == stamps.code, "the cache folder is kept"
+        reaches = relative.startswith(("engine/", "players/probe"))
+        assert (after.text != stamps.text) == reaches, "the warm-up runs again after any edit numba itself sees"
+    else:
+        assert after.code != stamps.code and after.text != stamps.text
+
+
+def test_a_module_that_starts_compiling_joins_the_stamp(package: Path):
+    before = jit.reachable_modules(package)
+    booklet = package / "render" / "booklet.py"
+    original = booklet.read_text("utf-8")
+    try:
+        _edit(booklet, "\nfrom __future__ import annotations\n",
+              "\nfrom __future__ import annotations\n\nfrom printgen.engine import jit\n\n\n"
+              "@jit.njit\ndef twice(x):\n    return 2 * x\n")
+        after = jit.reachable_modules(package)
+    finally:
+        booklet.write_text(original, "utf-8")
+    assert "printgen.render.booklet" not in before and "printgen.render.booklet" in after
+    assert "printgen.render.paper" in after  # with what it imports
+
+
+def test_the_stamps_are_remembered_per_source_and_forgotten_when_it_changes(package: Path, stamps: jit.Stamps,
+                                                                            tmp_path: Path):
+    first = jit._remembered_stamps(tmp_path, package)
+    assert first == stamps
+    memo = list(tmp_path.glob(jit.STAMP_PREFIX + "*"))
+    assert len(memo) == 1
+    memo[0].write_text("made up\n")  # read back as they are written: nothing parsed again
+    assert jit._remembered_stamps(tmp_path, package) == jit.Stamps("made", "up")
+    weights = package / "players" / "probe_weights.py"
+    original = weights.read_text("utf-8")
+    try:
+        _edit(weights, "WEIGHT = 1", "WEIGHT = 3")
+        third, fresh = jit._remembered_stamps(tmp_path, package), jit.source_stamps(package)
+    finally:
+        weights.write_text(original, "utf-8")
+    assert third == fresh and fresh.code != first.code
+    assert [p.name for p in tmp_path.glob(jit.STAMP_PREFIX + "*")] != [memo[0].name], "the old memo is removed"
 
 
 def _import_without_numba(env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:

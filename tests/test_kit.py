@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdf_read import page_count, page_texts, reader
+from pdf_read import page_count, reader
+from rendered import Renders
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
@@ -26,34 +27,32 @@ PRINTED = ("1-single-sided", "2-double-sided-long-edge", "3-booklet-double-sided
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name", BUILTIN)
 def test_every_ruleset_builds_a_kit_of_one_file_per_printer_setting(name: str, lang: str, paper: Paper,
-                                                                    tmp_path: Path) -> None:
-    steps: list[str] = []
-    result = build_kit(load_ruleset(name), kit_options(paper, lang, False, Flip.LONG, (0, 0), None),
-                       OutputDir(tmp_path), steps.append)
-    assert steps[0] == "board" and steps[-1] == "files"
-    names = sorted(p.name for p in result.files)
+                                                                    rendered: Renders) -> None:
+    kit = rendered.kit(name, lang, paper)
+    assert kit.steps[0] == "board" and kit.steps[-1] == "files"
+    names = sorted(p.name for p in kit.files)
     assert names == sorted([*(f"{name}-{w}-{paper.value}-{lang}.pdf" for w in (*PRINTED, "reading")),
                             f"{name}-board-print-shop-{lang}.pdf"])
-    howto = page_texts(tmp_path / f"{name}-{PRINTED[0]}-{paper.value}-{lang}.pdf")[0]
+    howto = rendered.text(kit.pdf(PRINTED[0]), 1)
     for what in PRINTED:  # the first page names every file to print, with its page count and its pages
-        pdf = tmp_path / f"{name}-{what}-{paper.value}-{lang}.pdf"
+        pdf = kit.pdf(what)
         n = page_count(pdf)
-        assert result.printed[pdf.name] == n
+        assert kit.printed[pdf.name] == n
         assert f"{pdf.name} ({n} " in howto.replace("\n", " ")
         outline = [o.title for o in reader(pdf).outline if not isinstance(o, list)]
         assert len(outline) >= 2, outline
-        first = " ".join(page_texts(pdf)[0].split())  # each file starts by saying what it holds and how to print it
+        first = " ".join(rendered.text(pdf, 1).split())  # each file starts by saying what it holds and how to print it
         assert pdf.name in first and (f"{n}: " in first or f"–{n}: " in first)
     assert "–" in howto
-    single = reader(tmp_path / f"{name}-{PRINTED[0]}-{paper.value}-{lang}.pdf")
+    single = reader(kit.pdf(PRINTED[0]))
     marks = [single.get_destination_page_number(o) for o in single.outline if not isinstance(o, list)]
     assert marks[:2] == [0, 1]  # the how-to takes one page: no sheet spent on a few lines overleaf
 
 
-def test_each_file_says_its_printer_setting_and_what_to_do(tmp_path: Path) -> None:
+def test_each_file_says_its_printer_setting_and_what_to_do(tmp_path: Path, rendered: Renders) -> None:
     build_kit(load_ruleset("ocastudios"), kit_options(Paper.A4, "en", False, Flip.SHORT, (0, 0), None),
               OutputDir(tmp_path))
-    single, duplex, booklet = (" ".join(page_texts(tmp_path / f"ocastudios-{w}-a4-en.pdf")[0].split()).replace(
+    single, duplex, booklet = (" ".join(rendered.text(tmp_path / f"ocastudios-{w}-a4-en.pdf", 1).split()).replace(
         " ,", ",") for w in
                                ("1-single-sided", "2-double-sided-short-edge", "3-booklet-double-sided-short-edge"))
     assert "print single-sided" in single and "glue" in single and "fold" in single
@@ -76,12 +75,13 @@ def test_a_kit_is_the_same_bytes_twice(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_kit_with_no_options_builds_the_default_kit_into_output(tmp_path: Path, monkeypatch) -> None:
+def test_kit_with_no_options_builds_the_default_kit_into_output(tmp_path: Path, monkeypatch,
+                                                                rendered: Renders) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["kit"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "output" / "bell-1-single-sided-a4-en.pdf").exists() and "start with" in result.output
-    howto = page_texts(tmp_path / "output" / "bell-1-single-sided-a4-en.pdf")[0]
+    howto = rendered.text(tmp_path / "output" / "bell-1-single-sided-a4-en.pdf", 1)
     assert "How to print and assemble" in howto and "bell-3-booklet-double-sided-short-edge-a4-en.pdf" in howto
 
 

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 from pdf_read import page_texts
+from rendered import Kit, Renders
 
 from printgen.files import OutputDir
-from printgen.render.imposition import Flip
-from printgen.render.kit import build_kit, kit_options
 from printgen.render.paper import Paper
 from printgen.render.pdf import Metadata
 from printgen.ruleset_files import load_ruleset
@@ -58,26 +57,23 @@ def test_the_finder_finds_english_and_spares_spanish_and_titles() -> None:
     assert english_words("Fuente: Neeley, «What are the\nrules?»; bell-board-a4-es.pdf") == []
 
 
-@pytest.fixture(scope="module", params=BUILTIN)
-def spanish_kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp(f"kit-{request.param}")
-    build_kit(load_ruleset(request.param), kit_options(Paper.A4, "es", False, Flip.LONG, (0, 0), None),
-              OutputDir(out))
-    return out
+@pytest.fixture(params=BUILTIN)
+def spanish_kit(request: pytest.FixtureRequest, rendered: Renders) -> Kit:
+    return rendered.kit(request.param, "es", Paper.A4)
 
 
-def test_a_spanish_kit_prints_no_english(spanish_kit: Path) -> None:
+def test_a_spanish_kit_prints_no_english(spanish_kit: Kit, rendered: Renders) -> None:
     found = {}
-    for pdf in sorted(spanish_kit.glob("*.pdf")):
-        for n, text in enumerate(page_texts(pdf), 1):
+    for pdf in sorted(spanish_kit.folder.glob("*.pdf")):
+        for n, text in enumerate(rendered.texts(pdf), 1):
             words = english_words(text)
             if words:
                 found[f"{pdf.name} p{n}"] = sorted(set(words))
     assert not found, found
 
 
-def test_a_spanish_kit_calls_tiles_sheets_and_seats_puestos(spanish_kit: Path) -> None:
-    text = " ".join(t for pdf in spanish_kit.glob("*.pdf") for t in page_texts(pdf))
+def test_a_spanish_kit_calls_tiles_sheets_and_seats_puestos(spanish_kit: Kit, rendered: Renders) -> None:
+    text = " ".join(t for pdf in spanish_kit.folder.glob("*.pdf") for t in rendered.texts(pdf))
     assert "Asiento" not in text and "Pieza " not in text
     assert "Puesto A" in text or "puesto A" in text
 
@@ -90,14 +86,10 @@ CODE_NAME = re.compile(r"\+\w|\w_\w")  # an option as a program spells it: bell+
 @pytest.mark.parametrize("name", BUILTIN + ("bell+partnerships", "bell+no_gambling", "bell+no_gambling_backwards",
                                   "ocastudios+empty_start"))
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_booklet_and_card_speak_to_players(name: str, lang: str, tmp_path: Path) -> None:
-    from printgen.render.booklet import booklet_pages, card_pages
-    from printgen.render.output import Format, write_pages
-
+def test_the_booklet_and_card_speak_to_players(name: str, lang: str, rendered: Renders) -> None:
     rs = load_ruleset(name)
-    files = write_pages(OutputDir(tmp_path), booklet_pages(rs, lang, Paper.A4), "reading", Format.PDF, False, META)
-    files += write_pages(OutputDir(tmp_path), card_pages(rs, lang, Paper.A4), "card", Format.PDF, False, META)
-    text = " ".join(t for f in files for t in page_texts(f))
+    files = [rendered.reading(name, lang, Paper.A4), rendered.card(name, lang, Paper.A4)]
+    text = " ".join(t for f in files for t in rendered.texts(f))
     assert not [p for p in PROGRAMMER if p in text]
     assert not CODE_NAME.findall(text), text[max(0, CODE_NAME.search(text).start() - 60):][:120]  # type: ignore[union-attr]
     title = rs.title.get(lang)

@@ -34,6 +34,7 @@ def test_bad_move_text_is_explained() -> None:
 @pytest.mark.parametrize("spec,players", [("bell", 3), ("bell+partnerships", 4), ("neeley", 2),
                                           ("ocastudios", 2), ("gatigo", 4)])
 @pytest.mark.slow
+@pytest.mark.usefixtures("rulesets_read_once")
 def test_positions_round_trip_through_both_forms_along_a_game(spec: str, players: int) -> None:
     rs = load_ruleset(spec)
     rng = random.Random(3)

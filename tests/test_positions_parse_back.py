@@ -50,6 +50,7 @@ def test_every_option_is_covered() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("rulesets_read_once")
 @pytest.mark.parametrize(("spec", "players"), CASES)
 def test_every_position_from_random_play_parses_back(spec: str, players: int) -> None:
     rs = load_ruleset(spec)

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import re
 import statistics
-from pathlib import Path
 
 import pytest
-from pdf_read import page_texts, text_runs
+from pdf_read import text_runs
+from rendered import Renders
 
-from printgen.files import OutputDir
-from printgen.render.booklet import booklet_pages, card_pages
-from printgen.render.output import Format, write_pages
 from printgen.render.paper import Paper
-from printgen.render.pdf import Metadata
 from printgen.render.typeset import break_lines, words_of
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN
-
-META = Metadata("test", subject="test")
 
 
 def test_a_full_stop_after_italics_never_starts_a_line() -> None:
@@ -28,13 +22,11 @@ def test_a_full_stop_after_italics_never_starts_a_line() -> None:
             assert any(c.isalnum() for c in line[0].text), (width, [w.text for w in line])
 
 
-@pytest.fixture(scope="module", params=[(n, lang, paper) for n in BUILTIN for lang in ("en", "es")
-                                        for paper in (Paper.A4, Paper.LETTER)], ids=str)
-def reading(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+@pytest.fixture(params=[(n, lang, paper) for n in BUILTIN for lang in ("en", "es")
+                        for paper in (Paper.A4, Paper.LETTER)], ids=str)
+def reading(request: pytest.FixtureRequest, rendered: Renders) -> tuple[str, list[str]]:
     name, lang, paper = request.param
-    out = tmp_path_factory.mktemp("reading")
-    files = write_pages(OutputDir(out), booklet_pages(load_ruleset(name), lang, paper), "r", Format.PDF, False, META)
-    return lang, page_texts(files[0])
+    return lang, rendered.texts(rendered.reading(name, lang, paper))
 
 
 def test_no_line_is_only_punctuation_and_no_page_ends_on_a_lead_in(reading: tuple[str, list[str]]) -> None:
@@ -63,9 +55,8 @@ def test_english_has_typographic_quotes_and_apostrophes(reading: tuple[str, list
 
 
 @pytest.mark.parametrize("name", BUILTIN)
-def test_the_reference_card_columns_are_balanced(name: str, tmp_path: Path) -> None:
-    files = write_pages(OutputDir(tmp_path), card_pages(load_ruleset(name), "en", Paper.A4), "c", Format.PDF, False,
-                        META)
+def test_the_reference_card_columns_are_balanced(name: str, rendered: Renders) -> None:
+    files = [rendered.card(name, "en", Paper.A4)]
     runs = [r for r in text_runs(files[0], 1) if r.y < 800]  # leave out the page number
     mid = max(r.x for r in runs) / 2
     left = max(r.y for r in runs if r.x < mid)

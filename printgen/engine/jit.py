@@ -6,43 +6,181 @@ and counting references to every table array on every call cost 100x the work it
 
 Compiled code is cached on disk, but numba checks a cached function only against its own source
 file, while a compiled function also carries what it calls and the constants it reads from other
-modules. So every function compiled here is cached in a folder named by a hash of all the source
-that compiled code can reach (`COMPILED_PACKAGES`): an edit anywhere there starts a fresh cache,
-and no stale machine code can run. Older cache folders are removed.
+modules. So every function compiled here is cached in a folder named by a hash of the code that
+compiled code can reach (`source_stamp`): the modules that compile functions with `njit` or `inline`
+and every module they import at module level, transitively, as syntax trees without docstrings. A
+change to any of that code starts a fresh cache, so no stale machine code can run; an edit to a
+docstring, a comment or a module compiled code cannot reach keeps the cache. Older folders are removed.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 PACKAGE = Path(__file__).resolve().parent.parent
-# Compiled code lives in the engine and the players and reads constants from there and from the
-# rulesets (dependencies point one way: nothing compiled can reach render, serve or cli).
-COMPILED_PACKAGES = ("engine", "players", "rulesets")
+DECORATORS = ("njit", "inline")  # the names a module compiles its functions with
 CACHE_PREFIX = "numba-"
+STAMP_PREFIX = "stamp-"  # remembers the stamps of one version of the source, so a warm start parses nothing
 ENV_NO_JIT = "PATOLLI_NO_JIT"
 ENV_CACHE = "PATOLLI_CACHE_DIR"  # where compiled code is cached (default: inside the package, else ~/.cache)
 
 
+@dataclass(frozen=True)
+class Stamps:
+    """Hashes of the source compiled code can reach: its code (names the cache) and its text (to the byte)."""
+
+    code: str
+    text: str
+
+
+class _Source:
+    """The package's modules by dotted name, parsed on demand."""
+
+    def __init__(self, package: Path) -> None:
+        self.package = package
+        self.paths = {self._name(path): path for path in sorted(package.rglob("*.py"))}
+        self._trees: dict[str, ast.Module] = {}
+
+    def _name(self, path: Path) -> str:
+        parts = list(path.relative_to(self.package.parent).with_suffix("").parts)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    def tree(self, module: str) -> ast.Module:
+        if module not in self._trees:
+            self._trees[module] = ast.parse(self.paths[module].read_bytes(), str(self.paths[module]))
+        return self._trees[module]
+
+    def imports(self, module: str) -> dict[str, list[str]]:
+        """Returns what a module imports as it is imported (outside function bodies): module -> names taken."""
+        found: dict[str, list[str]] = {}
+        package = module.split(".") if self.paths[module].name == "__init__.py" else module.split(".")[:-1]
+        nodes: list[ast.AST] = list(self.tree(module).body)
+        while nodes:
+            node = nodes.pop()
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue  # numba compiles no import, so only what runs at import time reaches compiled code
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    found.setdefault(alias.name, [])
+            elif isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                source = ".".join([*base, *([node.module] if node.module else [])])
+                found.setdefault(source, []).extend(alias.name for alias in node.names)
+            nodes.extend(ast.iter_child_nodes(node))
+        return found
+
+    def within(self, dotted: str) -> list[str]:
+        """Returns the package's modules a dotted name runs when imported: it and every package above it."""
+        parts = dotted.split(".")
+        return [m for i in range(1, len(parts) + 1) if (m := ".".join(parts[:i])) in self.paths]
+
+    def compiles(self, module: str) -> bool:
+        """True when a module compiles functions of its own with this module's decorators."""
+        text = self.paths[module].read_bytes()
+        if b"jit" not in text or not any(name.encode() in text for name in DECORATORS):  # most: no need to parse
+            return False
+        imports = self.imports(module)
+        if any(name in DECORATORS for name in imports.get(__name__, [])):
+            return True
+        holds_jit = __name__ in imports or "jit" in imports.get(__name__.rpartition(".")[0], [])
+        return holds_jit and any(isinstance(node, ast.Attribute) and node.attr in DECORATORS
+                                 for node in ast.walk(self.tree(module)))
+
+    def reachable(self) -> list[str]:
+        """Returns the modules that compile functions and every module they import, transitively, sorted."""
+        todo = [m for m in self.paths if self.compiles(m)]
+        seen: set[str] = set()
+        while todo:
+            module = todo.pop()
+            if module in seen:
+                continue
+            seen.add(module)
+            for source, names in self.imports(module).items():
+                for dotted in (source, *(f"{source}.{n}" for n in names)):
+                    todo += [m for m in self.within(dotted) if m not in seen]
+        return sorted(seen)
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """Returns tree with the docstring of the module and of every class and function taken out."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
+                    first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return tree
+
+
+def compiled_modules(package: Path = PACKAGE) -> list[str]:
+    """Returns the dotted names of the modules that compile functions with `njit` or `inline`."""
+    source = _Source(package)
+    return [m for m in source.paths if source.compiles(m)]
+
+
+def reachable_modules(package: Path = PACKAGE) -> list[str]:
+    """Returns the dotted names of the modules whose code compiled code can reach."""
+    return _Source(package).reachable()
+
+
+def source_stamps(package: Path = PACKAGE) -> Stamps:
+    """Returns the hashes of the code (syntax trees without docstrings) and the text compiled code can reach.
+
+    Compiled code reads files only through its arguments, never as constants, so source is all it carries.
+    """
+    source = _Source(package)
+    code, text = hashlib.sha256(), hashlib.sha256()
+    for module in source.reachable():
+        tree = _without_docstrings(source.tree(module))
+        for digest, data in ((code, ast.dump(tree).encode()), (text, source.paths[module].read_bytes())):
+            digest.update(module.encode() + b"\0" + data + b"\0")
+    return Stamps(code.hexdigest()[:16], text.hexdigest()[:16])
+
+
 def source_stamp(package: Path = PACKAGE) -> str:
-    """Returns a hash of every Python source that compiled code can reach."""
+    """Returns the hash of the code compiled code can reach, which names its cache folder."""
+    return source_stamps(package).code
+
+
+def _package_text(package: Path) -> str:
+    """Returns a hash of every Python file in the package, to the byte (a hundredth of a second)."""
     digest = hashlib.sha256()
-    for sub in COMPILED_PACKAGES:
-        for path in sorted((package / sub).rglob("*.py")):
-            digest.update(str(path.relative_to(package)).encode())
-            digest.update(b"\0")
-            digest.update(path.read_bytes())
-            digest.update(b"\0")
-    return digest.hexdigest()[:16]
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def _remembered_stamps(root: Path, package: Path = PACKAGE) -> Stamps:
+    """Returns the package's stamps, read from root where this exact source was stamped before (parsing every
+    module that compiled code reaches takes a quarter of a second), else worked out and remembered."""
+    memo = root / f"{STAMP_PREFIX}{_package_text(package)}"
+    try:
+        code, text = memo.read_text("ascii").split()
+        return Stamps(code, text)
+    except (OSError, ValueError):
+        pass
+    stamps = source_stamps(package)
+    try:
+        with tempfile.NamedTemporaryFile("w", dir=root, prefix=".stamp", delete=False) as f:
+            f.write(f"{stamps.code} {stamps.text}\n")
+        os.replace(f.name, memo)  # whole or not at all: other processes may read it at once
+        for old in root.glob(STAMP_PREFIX + "*"):
+            if old != memo:
+                old.unlink(missing_ok=True)
+    except OSError:  # the next run works them out again
+        pass
+    return stamps
 
 
 def _writable(folder: Path) -> bool:
@@ -73,15 +211,17 @@ def _prune(root: Path, keep: str) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _cache_dir() -> Path | None:
-    """Returns this source's cache folder, made and with older ones removed; None to compile without a cache."""
+def _cache_dir() -> tuple[Path | None, Stamps | None]:
+    """Returns this source's cache folder, made and with older ones removed, and the source's stamps; no folder
+    to compile without a cache."""
     root = cache_root()
     if root is None:
-        return None
-    name = CACHE_PREFIX + source_stamp()
+        return None, None
+    stamps = _remembered_stamps(root)
+    name = CACHE_PREFIX + stamps.code
     _prune(root, name)
     folder = root / name
-    return folder if _writable(folder) else None
+    return (folder if _writable(folder) else None), stamps
 
 
 def _numba_missing_warning(exc: BaseException) -> None:
@@ -128,9 +268,10 @@ except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT ru
 
     JIT = False
     CACHE_DIR: Path | None = None
+    STAMPS: Stamps | None = None
 else:
     JIT = True
-    CACHE_DIR = _cache_dir()
+    CACHE_DIR, STAMPS = _cache_dir()
     _njit: Any = _numba_njit  # numba's stubs know neither `_nrt` nor the config's CACHE_DIR
     _config: Any = _numba_config
     _skip_blas_probe()

@@ -135,11 +135,29 @@ def _mark(key: str):  # -> Path | None
     return None if jit.CACHE_DIR is None else jit.CACHE_DIR / f"ready-{key}"
 
 
+def _text() -> str:
+    """Returns what a step's mark holds: the stamp of the text of the source compiled code reaches."""
+    return jit.STAMPS.text if jit.STAMPS is not None else ""
+
+
+def _ready(key: str) -> bool:
+    """True when a step was prepared for this very text of the source.
+
+    The cache folder outlives an edit to a docstring or comment, but numba recompiles each function whose own file
+    changed at all; preparing again after such an edit does that once here, not in every process at first use.
+    """
+    mark = _mark(key)
+    try:
+        return mark is not None and mark.read_text("ascii") == _text()
+    except OSError:
+        return False
+
+
 def missing(keys: tuple[str, ...]) -> list[Step]:
     """Returns the steps not yet compiled into the cache (all of them where nothing is cached)."""
     if not jit.JIT:
         return []
-    return [STEPS[key] for key in keys if (m := _mark(key)) is None or not m.exists()]
+    return [STEPS[key] for key in keys if not _ready(key)]
 
 
 Report = Callable[[int, int, Step | None], None]  # (steps done, steps in all, step starting or None at the end)
@@ -156,7 +174,7 @@ def prepare(keys: tuple[str, ...], report: Report | None = None) -> float:
         mark = _mark(step.key)
         if mark is not None:
             try:
-                mark.touch()
+                mark.write_text(_text(), "ascii")
             except OSError:  # the cache folder went away: the next run prepares again
                 pass
     if report and todo:
