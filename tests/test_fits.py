@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
+from helpers import CliRunner
 
 from printgen.players.evaluation import equity
 from printgen.players.evaluation.features import F_PIPS, FEATURE_NAMES, MODEL_2026, MODEL_NOW

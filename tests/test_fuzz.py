@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.beans import Beans
