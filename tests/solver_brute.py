@@ -2,7 +2,8 @@
 
 Independent of the solver's table layout, ordering and group solves: states are the kernel's own
 arrays (as tuples), children come from `legal_moves` and `play`, and the Bellman equations are
-iterated over the whole reachable graph (Jacobi, in plain Python) until nothing changes by 1e-15.
+iterated over the whole reachable graph (Jacobi, all states at once in numpy) until nothing changes
+by 1e-15.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000,
     moves = np.zeros(lay.MAXK + 8, dtype=np.int64)
     ev = np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64)
     graph: dict[tuple[int, ...], list[tuple[float, list[tuple[object, bool]]]]] = {}
-    todo = [tuple(int(x) for x in st) for st in (start_states(game) if starts is None else starts)]
+    todo = [tuple(st.tolist()) for st in (start_states(game) if starts is None else starts)]
     while todo:
         key = todo.pop()
         if key in graph:
@@ -61,25 +62,39 @@ def brute_force(game: Ruleset, tol: float = 1e-15, limit: int = 200_000,
                 if st1[lay.H_PHASE] == k.PHASE_OVER:
                     options.append((1.0 if st1[lay.H_WINNER] == mover else 0.0, False))
                     continue
-                child = tuple(int(x) for x in st1)
+                child = tuple(st1.tolist())
                 options.append((child, child[lay.H_TO_MOVE] != mover))
                 todo.append(child)
             node.append((float(prob), options))
         graph[key] = node
-    values = dict.fromkeys(graph, 0.5)
+    return _iterate(graph, len(casts), tol)
+
+
+def _iterate(graph: dict[tuple[int, ...], list[tuple[float, list[tuple[object, bool]]]]], casts: int,
+             tol: float) -> dict[tuple[int, ...], float]:
+    """Returns the values of the graph's states: Jacobi sweeps of the Bellman equations from 0.5 everywhere until no
+    value changes by tol, each sweep a few numpy operations over every (state, cast, move) at once."""
+    index = {key: i for i, key in enumerate(graph)}
+    child, ending, flip, firsts, weights = [], [], [], [], []
+    for node in graph.values():
+        for prob, options in node:
+            firsts.append(len(child))  # the options of one (state, cast) lie together, from here
+            weights.append(prob)
+            for target, flipped in options:
+                ended = isinstance(target, float)
+                child.append(0 if ended else index[target])  # type: ignore[index]
+                ending.append(target if ended else 0.0)
+                flip.append(flipped)
+    to, end, turn = np.array(child), np.array(ending), np.array(flip)
+    over = np.array([isinstance(target, float) for node in graph.values() for _, options in node
+                     for target, _ in options])
+    starts, prob = np.array(firsts), np.array(weights).reshape(len(graph), casts)
+    values = np.full(len(graph), 0.5)
     while True:
-        change = 0.0
-        fresh = {}
-        for key, node in graph.items():
-            v = 0.0
-            for prob, options in node:
-                best = -1.0
-                for child, flip in options:
-                    x = child if isinstance(child, float) else values[child]  # type: ignore[index]
-                    best = max(best, 1.0 - x if flip else x)  # type: ignore[operator]
-                v += prob * best
-            fresh[key] = v
-            change = max(change, abs(v - values[key]))
+        seen = np.where(over, end, values[to])  # each move's chance for the seat that made it
+        seen = np.where(turn, 1.0 - seen, seen)
+        fresh = (np.maximum.reduceat(seen, starts).reshape(len(graph), casts) * prob).sum(axis=1)
+        change = float(np.max(np.abs(fresh - values)))
         values = fresh
         if change < tol:
-            return values
+            return dict(zip(graph, values.tolist(), strict=True))
