@@ -6,7 +6,14 @@ under both `pytest` and `python -m pytest`.
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+from unittest import mock
+
 import pytest
+import typer
+import typer.main
+import typer.testing
 
 from printgen.engine.beans import Beans
 from printgen.engine.events import Event, EventKind
@@ -16,6 +23,24 @@ from printgen.engine.position import Position
 from printgen.errors import MissingLibraryError
 from printgen.render.raster import load_cairosvg
 from printgen.render.svg import PNG_OUTPUT
+
+
+class CliRunner(typer.testing.CliRunner):
+    """Typer's test runner, building an app's click command once instead of at every invoke: Typer reads every
+    command's signature and type hints again each time, which was most of the time of a run of many short commands
+    (the fuzz tests invoke a thousand). The command is the same one; only its building is shared."""
+
+    def invoke(self, app: typer.Typer, *args: Any, **kwargs: Any) -> Any:  # -> click's Result
+        command = _click_command(app)
+        # typer.testing builds the command through its `_get_command`; if that name goes, this fails loudly
+        with mock.patch.object(typer.testing, "_get_command", lambda _app: command):
+            return super().invoke(app, *args, **kwargs)
+
+
+@functools.cache
+def _click_command(app: typer.Typer) -> Any:
+    """Returns the click command Typer builds for an app, built once per test process."""
+    return typer.main.get_command(app)
 
 
 def P(text: str) -> Position:

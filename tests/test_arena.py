@@ -6,8 +6,7 @@ import csv
 import json
 
 import pytest
-from helpers import needs_cairo
-from typer.testing import CliRunner
+from helpers import CliRunner, needs_cairo
 
 from printgen.cli.app import app
 from printgen.cli.tournament_cmd import write_results

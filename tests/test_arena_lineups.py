@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
+from helpers import CliRunner
 
 from printgen.cli.app import app
 from printgen.errors import OptionError

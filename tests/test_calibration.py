@@ -8,8 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import P
-from typer.testing import CliRunner
+from helpers import CliRunner, P
 
 from printgen.players.analysis import reliability
 from printgen.players.evaluation import chance_maps

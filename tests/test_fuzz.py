@@ -12,6 +12,7 @@ appended to that file and the run goes on, so one run counts every root cause in
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -23,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.beans import Beans
@@ -139,10 +140,14 @@ def ruleset_texts(draw: Any) -> str:
     return text
 
 
+# A built-in ruleset read once per name for drawing positions (a frozen value); the commands still read theirs.
+_ruleset = functools.cache(load_ruleset)
+
+
 @st.composite
 def positions(draw: Any) -> Position:
     """Returns a position reached by random play from the start of a built-in ruleset."""
-    rs = load_ruleset(draw(st.sampled_from([*BUILTIN, "bell+partnerships"])))
+    rs = _ruleset(draw(st.sampled_from([*BUILTIN, "bell+partnerships"])))
     players = draw(st.sampled_from(list(rs.player_counts())))
     pos = Position.new(rs, players)
     rng = random.Random(draw(st.integers(0, 2**32)))

@@ -6,8 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from helpers import P
-from typer.testing import CliRunner
+from helpers import CliRunner, P
 
 from printgen.cli.app import app
 from printgen.engine import kernel as k

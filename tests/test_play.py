@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from helpers import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine.record import Record

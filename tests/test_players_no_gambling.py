@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import P
-from typer.testing import CliRunner
+from helpers import CliRunner, P
 
 from printgen.cli.app import app
 from printgen.engine.record import Record

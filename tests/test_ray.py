@@ -33,7 +33,10 @@ def local_ray():
     """Starts a local Ray whose workers find printgen and this module, and stops it after the tests."""
     here = Path(__file__).resolve().parent
     path = os.pathsep.join([str(here.parent), str(here)])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}})
+    # Ray lowers its workers' priority by 15 (worker_niceness); beside the other test files' processes the actors
+    # then starved, waiting minutes for a core: here they run at the test's own priority.
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}},
+             _system_config={"worker_niceness": 0})
     yield
     ray.shutdown()
 

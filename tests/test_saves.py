@@ -11,8 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import interruptible
-from typer.testing import CliRunner
+from helpers import CliRunner, interruptible
 
 from printgen.cli.app import app
 from printgen.cli.narrate import describe

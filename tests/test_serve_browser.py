@@ -34,7 +34,7 @@ PHONE = {"width": 375, "height": 812}
 # ms to wait for what the server must do first (draw the board, play, answer): generous, as CI machines are shared
 PATIENCE = 90_000
 # pieces a side and goods each in the short copies of the built-in rulesets (see short_ruleset)
-SHORT = {"bell": (2, 4), "neeley": (1, 2), "ocastudios": (1, 2), "gatigo": (1, 2)}
+SHORT = {"bell": (1, 2), "neeley": (1, 2), "ocastudios": (1, 2), "gatigo": (1, 2)}
 
 
 def _free_port() -> int:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import CliRunner
 from solver_brute import brute_force
-from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.engine import kernel as k
