@@ -46,3 +46,9 @@ def test_binomial_p_value_by_the_normal_approximation() -> None:
     assert binomial_two_sided(50, 100, 0.5) == 1.0
     assert binomial_two_sided(60, 100, 0.5) == pytest.approx(0.0455, abs=1e-4)  # z = 2
     assert binomial_two_sided(3, 0, 0.5) == 1.0 and binomial_two_sided(3, 10, 0.0) == 1.0
+
+
+def test_a_share_of_all_or_nothing_lies_inside_its_interval() -> None:
+    for n in (1, 7, 48, 1000):
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
+        assert wilson(n, n)[0] < 1.0 and wilson(0, n)[1] > 0.0

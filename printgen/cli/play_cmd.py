@@ -12,7 +12,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
-from printgen.cli.print_cmd import ENGLISH, Lang
+from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OverwriteError
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help 
 
 INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
-SpeakOpt = Annotated[Lang, typer.Option("--lang", help="Language the session speaks: prompts, help and what happens.")]
 
 
 class ConsoleOutput:
@@ -59,7 +58,7 @@ def play(
     tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
                                                  "inaccuracy (the default), mistake, blunder, or points such as "
                                                  "2.5.")] = None,
-    lang: SpeakOpt = ENGLISH,
+    lang: LangOpt = ENGLISH,
 ) -> None:
     """Play on the printed board against the computer.
 

@@ -43,7 +43,7 @@ FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="pdf for print
 GreyOpt = Annotated[bool, typer.Option("--grey", help="Ink-saving greyscale.")]
 FlipOpt = Annotated[Flip, typer.Option("--flip", help="Duplex: long or short edge, as set on the printer.")]
 OffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the backs, X,Y in mm (see calibrate).")]
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the printed words.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the words, printed or said at the table.")]
 DpiOpt = Annotated[int, typer.Option("--dpi", help="Resolution of PNG previews.", min=20, max=600)]
 
 

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from printgen.errors import PatolliError
-from printgen.rulesets.schema import BASE_LANG, LANGS
+from printgen.languages import BASE_LANG, LANGS
 
 __all__ = ["BASE_LANG", "LANGS", "TemplateError", "lang_text", "placeholders", "templates"]
 

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any, get_args, get_origin, get_type_hints
 
 from printgen.errors import RulesetError
+from printgen.languages import BASE_LANG, LANGS
 from printgen.rulesets.limits import check_playable
 from printgen.rulesets.model import (
     MAX_PIECES,
@@ -42,8 +43,6 @@ from printgen.rulesets.model import (
     WedgePenalty,
 )
 from printgen.rulesets.schema import (
-    BASE_LANG,
-    LANGS,
     REQUIRED,
     Key,
     Text,

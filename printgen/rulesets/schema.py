@@ -12,11 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from typing import Any
 
-# The languages the product is written in, English first: a ruleset's texts may carry each, and the word layer
-# (`printgen/lang/<code>.toml`, one file per language, a test checks they match) prints each. Here, below both,
-# so the portable rulesets read the list without the word layer.
-BASE_LANG = "en"  # the language every text is written in first, and the fallback of a missing translation
-LANGS: tuple[str, ...] = (BASE_LANG, "es")
+from printgen.languages import BASE_LANG, LANGS
 
 
 class _Required:
