@@ -247,6 +247,7 @@ def test_a_refereed_game_and_the_spanish_page(server: Server, browser) -> None:
     assert name.evaluate("n => n.checkValidity()")
     page.click("#lang")
     page.wait_for_function("document.querySelector('h1').innerText === 'Patolli en la mesa'")
+    page.wait_for_selector("body[data-lobby=es]")  # the lobby's form rebuilt in Spanish: choices made now stay
     page.fill("input[name=name]", "arbitro")
     page.check("input[value=referee]")
     page.select_option("select[name=people]", "3")

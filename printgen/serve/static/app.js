@@ -89,6 +89,7 @@ async function loadWords() {
 
 async function showLobby() {
   game = null;
+  delete document.body.dataset.lobby;  // set again once the form is built, in the language it speaks
   if (source) { source.close(); source = null; }
   $("table").hidden = true;
   $("beans").hidden = true;
@@ -130,6 +131,7 @@ async function showLobby() {
   sync();
   $("address").textContent = fill(W.address, { address: info.link || location.href });
   $("qr").innerHTML = info.qr;
+  document.body.dataset.lobby = lang;
 }
 
 async function learnGame() {
