@@ -5,6 +5,7 @@ one-time compile is not charged to whichever test happens to run first. With sev
 from __future__ import annotations
 
 import fcntl
+from pathlib import Path
 
 import pytest
 
@@ -30,8 +31,28 @@ def compiled_engine() -> None:
         return
     # The lock lives beside the code it guards: runs in two checkouts compile their own caches side by side.
     with (jit.CACHE_DIR / "warmup.lock").open("w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file closes
+        except BlockingIOError:  # another worker compiles the warm-up: compile what it leaves out, then wait for it
+            _compile_training(jit.CACHE_DIR)
+            fcntl.flock(held, fcntl.LOCK_EX)
         warmup.prepare(tuple(warmup.STEPS))
+
+
+def _compile_training(cache: Path) -> None:
+    """Compiles the training code (not in the warm-up) by a tiny seeded run, once per cache, while the first worker
+    compiles the warm-up: in a cold run it compiled inside whichever test trained first, minutes on one worker."""
+    import tempfile
+
+    from printgen.players.lab.train import TrainConfig, train
+
+    mark = cache / "tests-training-compiled"
+    if mark.exists():
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        train(TrainConfig("gatigo", 2, seed=4, games=16, hidden=4, gen_games=8, epochs=1), Path(folder) / "w.json",
+              workers=1)
+    mark.touch()
 
 
 @pytest.fixture(scope="session")
