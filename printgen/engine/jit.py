@@ -97,9 +97,10 @@ class _Source:
         return holds_jit and any(isinstance(node, ast.Attribute) and node.attr in DECORATORS
                                  for node in ast.walk(self.tree(module)))
 
-    def reachable(self) -> list[str]:
-        """Returns the modules that compile functions and every module they import, transitively, sorted."""
-        todo = [m for m in self.paths if self.compiles(m)]
+    def reachable(self, roots: list[str] | None = None) -> list[str]:
+        """Returns the modules that compile functions (or roots) and every module they import, transitively,
+        sorted."""
+        todo = [m for m in self.paths if self.compiles(m)] if roots is None else list(roots)
         seen: set[str] = set()
         while todo:
             module = todo.pop()
@@ -134,14 +135,15 @@ def reachable_modules(package: Path = PACKAGE) -> list[str]:
     return _Source(package).reachable()
 
 
-def source_stamps(package: Path = PACKAGE) -> Stamps:
-    """Returns the hashes of the code (syntax trees without docstrings) and the text compiled code can reach.
+def source_stamps(package: Path = PACKAGE, roots: list[str] | None = None) -> Stamps:
+    """Returns the hashes of the code (syntax trees without docstrings) and the text compiled code can reach
+    (or the code roots, modules by dotted name, reach).
 
     Compiled code reads files only through its arguments, never as constants, so source is all it carries.
     """
     source = _Source(package)
     code, text = hashlib.sha256(), hashlib.sha256()
-    for module in source.reachable():
+    for module in source.reachable(roots):
         tree = _without_docstrings(source.tree(module))
         for digest, data in ((code, ast.dump(tree).encode()), (text, source.paths[module].read_bytes())):
             digest.update(module.encode() + b"\0" + data + b"\0")

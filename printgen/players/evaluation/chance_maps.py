@@ -33,9 +33,12 @@ from typing import Any
 
 import numpy as np
 
+from printgen.engine.jit import njit
+
 SHIPPED = "data/reliability.json"  # inside printgen.players
 QUANTITIES = ("game", "contest")
 KINDS = ("beta", "isotonic")
+MAP_NONE, MAP_BETA, MAP_ISOTONIC = 0, 1, 2  # a map's kind as compiled code reads it (`mapped`)
 KNOTS = 40  # at most this many points in an isotonic map
 CONTESTS_PER_GROUP = 25  # contests' worth of records in each first group of an isotonic fit
 END_SPLIT = 4  # the lowest and the highest group are split in this many (pool-adjacent-violators merges them back)
@@ -53,13 +56,19 @@ class ChanceMap:
     y: tuple[float, ...] = ()
 
     def __call__(self, p: np.ndarray | float) -> np.ndarray:
-        """Returns the mapped chances."""
-        q = np.asarray(p, dtype=np.float64)
-        if self.kind == "beta":
-            a, b, c = self.params
-            z = np.clip(q, EPS, 1 - EPS)
-            return np.asarray(_sigmoid(a * np.log(z) - b * np.log1p(-z) + c), dtype=np.float64)
-        return np.asarray(np.interp(q, self.x, self.y), dtype=np.float64)
+        """Returns the mapped chances (clipped to [0, 1])."""
+        q = np.array(p, dtype=np.float64, ndmin=1)
+        kind, params, x, y = self.arrays()
+        for i in range(q.shape[0]):
+            q[i] = mapped(kind, params, x, y, q[i])
+        return q.reshape(np.shape(p))
+
+    def arrays(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """Returns the map as `mapped` reads it: its kind's code, three parameters, the knots' x and y."""
+        params = np.zeros(3, dtype=np.float64)
+        params[:len(self.params)] = self.params
+        return (MAP_BETA if self.kind == "beta" else MAP_ISOTONIC, params, np.array(self.x, dtype=np.float64),
+                np.array(self.y, dtype=np.float64))
 
     def as_json(self) -> dict[str, Any]:
         """Returns the map as stored in the shipped file."""
@@ -169,5 +178,36 @@ def stored_maps() -> dict[str, dict[str, Any]]:
 def honest(maps: dict[str, ChanceMap], quantity: str, p: float) -> float:
     """Returns a searched chance ("game" or "contest") through its map; as searched without one."""
     m = maps.get(quantity)
-    v = p if m is None else float(m(p))
-    return min(1.0, max(0.0, v)) if math.isfinite(v) else p
+    return p if m is None else float(mapped(*m.arrays(), p))
+
+
+@njit
+def mapped(kind, params, x, y, p):
+    """Returns chance p through a map: MAP_BETA (params a, b, c) or MAP_ISOTONIC (knots x, y; linear between
+    them, flat beyond), clipped to [0, 1]; p itself where the map gives no finite number or there is none.
+
+    Compiled, so the advisor and its WebAssembly build map with the same code (`web/entries.py`).
+    """
+    if kind == MAP_BETA:
+        z = min(max(p, EPS), 1.0 - EPS)
+        v = 0.5 * (1.0 + math.tanh(0.5 * (params[0] * math.log(z) - params[1] * math.log1p(-z) + params[2])))
+    elif kind == MAP_ISOTONIC and x.shape[0] > 0:
+        n = x.shape[0]
+        if p <= x[0]:
+            v = y[0]
+        elif p >= x[n - 1]:
+            v = y[n - 1]
+        else:
+            lo, hi = 0, n - 1  # x[lo] < p < x[hi]
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if x[mid] <= p:
+                    lo = mid
+                else:
+                    hi = mid
+            v = y[lo] + (y[hi] - y[lo]) * (p - x[lo]) / (x[hi] - x[lo])
+    else:
+        v = p
+    if not math.isfinite(v):
+        return p
+    return min(1.0, max(0.0, v))

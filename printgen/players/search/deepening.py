@@ -10,14 +10,13 @@ completed level's values stand (level 0 always completes, so there is always a l
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 
-from printgen.engine import layout as lay
 from printgen.players.search.plain import NODE_BUDGET
-from printgen.players.search.pruned import MARGIN, move_values, open_move, root_order, root_score, run
+from printgen.players.search.pruned import MARGIN
+from printgen.players.search.root import LEVEL_DONE, PAUSED, begin_decision, begin_level, level_step
 
 TIMED_BUDGET = 2_000  # nodes between looks at the clock under a time budget (about a millisecond)
 
@@ -30,27 +29,16 @@ def analyse(st, t, et, sc, marks: int, level: int, n: int, out: np.ndarray, seco
     Without `seconds`, every move is searched to `level`. With it, the search deepens from level 0 up to `level`
     while time is left, moves more than `margin` below the best at one level keeping that level's values.
     """
-    p = int(lay.to_move(st))
-    game0 = int(lay.game(st))
-    pair = t.n_players == 2
-    sc.gen[0] += 1
-    sc.alive[:n] = 1
-    sc.rootv[:n] = 0.0
+    begin_decision(sc, n)
     deadline = None if seconds is None else time.perf_counter() + seconds
     budget = NODE_BUDGET if deadline is None else TIMED_BUDGET
     vals = np.zeros((n, 3), dtype=np.float64)
     done = -1
     for lv in range(level + 1) if deadline is not None else [level]:
-        m = root_order(sc, n)
+        m = begin_level(sc, n)
         order = sc.order[0, :m].copy()
-        for i in order:
-            if not open_move(st, t, et, sc, marks, int(i), lv, -math.inf, pair):
-                while not run(1, lv, t, et, sc, game0, pair, budget):
-                    if _late(deadline, lv):
-                        return done
-            move_values(sc, p, vals, int(i))
-            sc.rootv[i] = root_score(sc, p, pair)
-            if _late(deadline, lv) and lv < level:
+        while (step := level_step(st, t, et, sc, marks, lv, vals, budget)) != LEVEL_DONE:
+            if _late(deadline, lv) and (step == PAUSED or lv < level):
                 return done
         out[order] = vals[order]
         done = lv

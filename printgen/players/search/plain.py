@@ -31,7 +31,8 @@ Scratch = namedtuple(
     "Scratch",
     "states moves ev vals best fx weights ctl top at model "
     # the pruned search's (search_star.py): windows and values per depth, move order, the transposition table
-    "win bx xv flag order okey rootv alive hkey gbest pb pex pvx pvals gen stats tt_key tt_info tt_x tt_vals tt_best",
+    "win bx xv flag order okey rootv alive hkey gbest pb pex pvx pvals gen stats tt_key tt_info tt_x tt_vals tt_best "
+    "root",  # where the advisor's root stands (`search/root.py`)
 )
 C_GROUP, C_GROUPS, C_MARKS, C_MOVES, C_NEXT, C_PHASE = range(6)  # columns of Scratch.ctl, per depth
 
@@ -74,6 +75,7 @@ def make_scratch(level: int, total_items: int) -> Scratch:
         tt_x=np.zeros(slots, dtype=np.float64),
         tt_vals=np.zeros((slots, 3, k.MAXP), dtype=np.float64),
         tt_best=np.zeros((slots, MAXG), dtype=np.int64),
+        root=np.zeros(3, dtype=np.int64),
     )
 
 

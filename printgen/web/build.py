@@ -1,0 +1,198 @@
+"""Builds the engine for the browser: the same numba functions Python runs, compiled to one WebAssembly module.
+
+    python -m printgen.web.build            # writes printgen/web/dist/patolli.wasm and build.json
+    python -m printgen.web.build --check    # builds into a temporary folder; exit 1 if the shipped files differ
+
+The steps:
+1. numba compiles the entry points (`entries.ENTRIES`) and everything they call, with its LLVM optimisation
+   switched off, so the IR still has typed structs and no offsets worked out for the host: retargeted, every
+   size and offset is recomputed for wasm32.
+2. The entries' modules are linked into one, retargeted to wasm32, and given C-ABI wrappers `pt_<name>` that
+   take i32 (addresses and whole numbers) and f64, call numba's function and return its result, or
+   FAULT (NaN for a float) where it raised. Everything else is made internal: numba's CPython wrappers and
+   environment globals fall away unused.
+3. LLVM optimises the module at -O3 for wasm32 and emits an object; `wasm-ld` (Debian's `lld`) links it with
+   no entry point, exporting the wrappers and the memory. Math functions (exp, log, tanh, ...) are left
+   undefined and imported from JavaScript's `Math` (`env`).
+
+The result does not depend on the machine that builds it, so the shipped file is checked byte for byte, and
+`build.json` records the hash of the source it came from (tests/test_web_build.py fails when it is stale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+DIST = Path(__file__).resolve().parent / "dist"
+WASM = "patolli.wasm"
+MANIFEST = "build.json"
+ROOTS = ["printgen.web.entries", "printgen.web.build"]  # the source the module is built from, and what it reaches
+TRIPLE = "wasm32-unknown-unknown"
+FAULT = -(2**31)  # what an int entry returns where the engine raised
+LINKER = "wasm-ld"
+MATH_IMPORTS = ("exp", "log", "log1p", "tanh", "cos", "sin", "sqrt", "pow", "expm1", "atan2", "fmod")
+
+
+class BuildError(Exception):
+    """The WebAssembly build cannot run or failed."""
+
+
+def source_stamp() -> str:
+    """Returns the hash of the code the module is built from (syntax trees, docstrings left out)."""
+    from printgen.engine.jit import source_stamps
+
+    return source_stamps(roots=ROOTS).code
+
+
+def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]:
+    """Compiles every entry with numba's LLVM optimisation off; returns the modules' IR and, per entry, its
+    signature, numba's function name and the LLVM types of that function's arguments."""
+    os.environ["PATOLLI_CACHE_DIR"] = tempfile.mkdtemp(prefix="patolli-wasm-")  # a cached function has no IR
+    from numba.core import codegen
+
+    codegen.CPUCodeLibrary._optimize_functions = lambda self, module: None  # type: ignore[method-assign]
+    codegen.CPUCodeLibrary._optimize_final_module = lambda self: None  # type: ignore[method-assign]
+    from numba.core import types
+
+    from printgen.web.entries import ENTRIES
+
+    texts, entries = [], {}
+    for name, (fn, spec) in ENTRIES.items():
+        args, ret = spec.split("->")
+        sig = tuple(types.int64 if a == "i" else types.float64 for a in args)
+        fn.compile(sig)
+        cres = fn.overloads[sig]
+        texts.append(cres.library.get_llvm_str())
+        entries[name] = (spec, cres.fndesc.mangled_name, [])
+    return texts, entries
+
+
+def _wrapper(name: str, spec: str, target: str, argtypes: list[str]) -> list[str]:
+    """Returns the IR of the C-ABI wrapper pt_<name> around numba's function `target`."""
+    args, ret = spec.split("->")
+    params = ", ".join(f"{'i32' if a == 'i' else 'double'} %a{i}" for i, a in enumerate(args))
+    rtype = "i32" if ret == "i" else "double"
+    lines = [f"declare i32 @{target}({', '.join(argtypes)})",
+             f"define {rtype} @pt_{name}({params}) {{", f"  %ret = alloca {'i64' if ret == 'i' else 'double'}",
+             "  %exc = alloca ptr"]
+    call = ["ptr %ret", "ptr %exc"]
+    for i, a in enumerate(args):
+        if a == "i":
+            lines.append(f"  %x{i} = sext i32 %a{i} to i64")
+            call.append(f"i64 %x{i}")
+        else:
+            call.append(f"double %a{i}")
+    lines += [f"  %s = call i32 @{target}({', '.join(call)})", "  %ok = icmp eq i32 %s, 0",
+              "  br i1 %ok, label %good, label %bad", "good:"]
+    if ret == "i":
+        lines += ["  %v = load i64, ptr %ret", "  %r = trunc i64 %v to i32", "  ret i32 %r", "bad:", f"  ret i32 {FAULT}"]
+    else:
+        lines += ["  %v = load double, ptr %ret", "  ret double %v", "bad:", "  ret double 0x7FF8000000000000"]
+    return lines + ["}"]
+
+
+def build(out: Path) -> dict[str, Any]:
+    """Builds the module into folder `out` (WASM and MANIFEST); returns the manifest."""
+    linker = shutil.which(LINKER)
+    if linker is None:
+        raise BuildError(f"{LINKER} is not installed: install Debian's lld package (apt-get install lld)")
+    import llvmlite
+    import llvmlite.binding as ll
+    import numba
+
+    stamp = source_stamp()
+    texts, entries = _unoptimised_ir()
+    ll.initialize_all_targets()
+    ll.initialize_all_asmprinters()
+    tm = ll.Target.from_triple(TRIPLE).create_target_machine(cpu="generic", features="", opt=3, reloc="static",
+                                                            codemodel="default")
+    layout = str(tm.target_data)
+
+    def retarget(text: str) -> Any:
+        text = re.sub(r"^target datalayout = .*$", f'target datalayout = "{layout}"', text, flags=re.M)
+        text = re.sub(r"^target triple = .*$", f'target triple = "{TRIPLE}"', text, flags=re.M)
+        return ll.parse_assembly(text)
+
+    module = retarget(texts[0])
+    for text in texts[1:]:
+        module.link_in(retarget(text))
+    wrappers = [f'target datalayout = "{layout}"', f'target triple = "{TRIPLE}"']
+    for name, (spec, target, _) in entries.items():
+        argtypes = [str(a.type) for a in module.get_function(target).arguments]
+        wrappers += _wrapper(name, spec, target, argtypes)
+    module.link_in(ll.parse_assembly("\n".join(wrappers)))
+    exported = {f"pt_{name}" for name in entries}
+    for fn in module.functions:
+        if not fn.is_declaration and fn.name not in exported:
+            fn.linkage = "internal"
+    for gv in module.global_variables:
+        if not gv.is_declaration:
+            gv.linkage = "internal"
+    module.verify()
+    builder = ll.create_pass_builder(tm, ll.create_pipeline_tuning_options(speed_level=3))
+    builder.getModulePassManager().run(module, builder)
+    undefined = sorted(fn.name for fn in module.functions
+                       if fn.is_declaration and not fn.name.startswith("llvm."))
+    unknown = [name for name in undefined if name not in MATH_IMPORTS]
+    if unknown:
+        raise BuildError(f"the engine calls functions the browser does not have: {', '.join(unknown)}")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        obj = Path(tmp) / "patolli.o"
+        obj.write_bytes(tm.emit_object(module))
+        cmd = [linker, "--no-entry", "--allow-undefined", "--strip-all", "--gc-sections", "-O2",
+               *[f"--export={name}" for name in sorted(exported)], "--export=__heap_base",
+               "-o", str(out / WASM), str(obj)]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode:
+            raise BuildError(f"{LINKER} failed: {done.stderr.strip()}")
+    data = (out / WASM).read_bytes()
+    manifest = {
+        "source": stamp,
+        "wasm": {"file": WASM, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()},
+        "entries": {f"pt_{name}": spec for name, (spec, _, _) in entries.items()},
+        "imports": undefined,
+        "fault": FAULT,
+        "built_with": {"numba": numba.__version__, "llvmlite": llvmlite.__version__},
+    }
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m printgen.web.build", description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="build into a temporary folder and fail if the shipped module differs")
+    parser.add_argument("--out", type=Path, default=DIST, help="the folder to write (default: the package's)")
+    ns = parser.parse_args(argv)
+    try:
+        if ns.check:
+            with tempfile.TemporaryDirectory() as tmp:
+                fresh = build(Path(tmp))
+                shipped = DIST / WASM
+                if not shipped.is_file() or shipped.read_bytes() != (Path(tmp) / WASM).read_bytes():
+                    print(f"error: {shipped} differs from a fresh build of this source: run python -m "
+                          "printgen.web.build and commit the result", file=sys.stderr)
+                    return 1
+                print(f"{shipped}: identical to a fresh build ({fresh['wasm']['bytes']:,} bytes)")
+                return 0
+        manifest = build(ns.out)
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {ns.out / WASM} ({manifest['wasm']['bytes']:,} bytes) and {ns.out / MANIFEST}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
