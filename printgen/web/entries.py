@@ -125,26 +125,30 @@ def pt_honest(kind, params, xs, ys, knots, values, n):
     return 0
 
 
+M1, M2 = 2147483647, 2147483629  # primes below 2**31: no step of the digest overflows (numba marks integer
+# arithmetic no-signed-wrap, so LLVM may assume an overflowing product never happens and fold it differently
+# on each target; a wrapping hash such as FNV-1a gave one digest natively and another in WebAssembly)
+
+
 @njit
 def _fold(h, v):
-    """Returns the digest h with one more word folded in (FNV-1a over the word's 64 bits)."""
-    for _ in range(8):
-        h = ((h ^ (v & 0xFF)) * 0x100000001B3) & 0x7FFFFFFFFFFFFFFF
-        v >>= 8
-    return h
+    """Returns the digest h (two 31-bit polynomial hashes in one int64) with one more word folded in."""
+    h1 = ((h >> 31) * 1000003 + v % M1) % M1
+    h2 = ((h & M1) * 1048573 + v % M2 + 1) % M2
+    return (h1 << 31) | h2
 
 
 @njit
 def pt_trace(st, tb, rng, positions, ev, out, cap, digest):
-    """Plays seeded random moves (new contests as each ends) for `positions` positions and folds every legal move
-    list, next state and event row into a digest: digest gets [digest, positions, games, contests]."""
+    """Plays seeded random moves (new contests as each ends) for `positions` positions and folds every cast, legal
+    move list, next state and event row into a digest: digest gets [digest, positions, games, contests]."""
     s = int64_view(st, (STATE_SIZE,))
     t = tables_at(tb)
     r = int64_view(rng, (RNG_SIZE,))
     e = int64_view(ev, (EV_SIZE,))
     o = int64_view(out, (cap,))
     d = int64_view(digest, (DIGEST_SIZE,))
-    h = 0x4BF29CE484222325  # FNV's offset basis, less its top bit
+    h = 0
     games = 0
     contests = 0
     e[0] = 0

@@ -1,0 +1,200 @@
+"""The two targets agree: the engine compiled by numba for this machine, and the same source compiled to WebAssembly
+and run by Node through its ES module (printgen/web/js/patolli.mjs).
+
+On every built-in ruleset and option set, with every player count it allows, and on the largest rules the
+loader accepts:
+- seeded random play: every legal move list, next state and event row, folded into one digest per game kind
+  (`entries.pt_trace`, run natively here and in WebAssembly there);
+- whole seeded contests played by the computer (level 0) through the JavaScript API, move for move, against
+  the engine's own functions called from Python (casts from the same seeds);
+- the advisor on mid-game positions: the same move order at levels 0-3, chances equal to 1e-9.
+
+Skipped, with the reason, where Node is missing (`.ci/run` installs Debian's nodejs).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from printgen.engine import kernel as k
+from printgen.engine import layout as lay
+from printgen.engine.position import Position
+from printgen.engine.rng import cast_marks, next_u32, seed_rng
+from printgen.engine.tables import tables_for
+from printgen.players.analysis.advisor import advise
+from printgen.players.roster.eval_tables import eval_tables_for
+from printgen.players.search.plain import make_scratch
+from printgen.players.search.pruned import NO_FILTER, best_move
+from printgen.rulesets import load_builtin, parse_ruleset
+from printgen.rulesets.model import Ruleset
+from printgen.web import entries as e
+from printgen.web.blocks import describe
+from printgen.web.export import kernel_data, move_room, ruleset_data
+from tests.test_kernel_limits import largest_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "web" / "conformance.mjs"
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Debian package nodejs; .ci/run installs it)")
+
+BUILTIN_SPECS = ["bell", "bell+partnerships", "bell+no_gambling", "bell+no_gambling_backwards", "gatigo", "neeley",
+                 "ocastudios", "ocastudios+empty_start"]
+TRACE_POSITIONS = 100_000  # seeded positions per ruleset and player count
+CONTESTS = 200  # whole contests per built-in ruleset (its fewest players)
+CONTEST_TURNS = 400  # turns of each contest played (a gambling contest can run thousands)
+ADVICE_POSITIONS = 2_000  # mid-game positions per built-in ruleset (two players) advised at levels 0-2
+DEEP_POSITIONS = 200  # of which advised at level 3 too
+TOLERANCE = 1e-9
+
+
+def games() -> list[tuple[str, Ruleset, int]]:
+    """Returns (label, ruleset, players) for every built-in ruleset and option set and player count, and the
+    largest rules."""
+    out = []
+    for spec in BUILTIN_SPECS:
+        r = load_builtin(spec)
+        out += [(f"{spec}/{p}", r, p) for p in r.player_counts()]
+    for name, data in largest_rules().items():
+        r = parse_ruleset(data, f"the largest rules ({name})", origin=name)
+        out += [(f"largest-{name}/{p}", r, p) for p in r.player_counts()]
+    return out
+
+
+def _node(jobs: list[dict[str, Any]], tmp: Path) -> list[Any]:
+    """Runs the Node runner on jobs; returns its results."""
+    (tmp / "jobs.json").write_text(json.dumps(jobs))
+    done = subprocess.run([NODE, str(RUNNER), str(tmp / "jobs.json"), str(tmp / "results.json")],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads((tmp / "results.json").read_text())
+
+
+def _write(tmp: Path, label: str, data: dict[str, Any]) -> str:
+    path = tmp / (label.replace("/", "-").replace("+", "_") + ".json")
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def native_trace(r: Ruleset, players: int, seed: int, positions: int) -> dict[str, Any]:
+    """Returns the digest of seeded random play from the natively compiled entry (what Node computes)."""
+    t = tables_for(r, players)
+    block = describe(list(t))
+    st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
+    ev = np.zeros(e.EV_SIZE, dtype=np.int64)
+    out = np.zeros(move_room(r, players), dtype=np.int64)
+    rng = np.zeros(e.RNG_SIZE, dtype=np.int64)
+    digest = np.zeros(e.DIGEST_SIZE, dtype=np.int64)
+    seed_rng(rng, seed)
+    a = lambda x: x.ctypes.data  # noqa: E731
+    assert e.pt_trace(a(st), a(block), a(rng), positions, a(ev), a(out), out.shape[0], a(digest)) == 0
+    return {"digest": format(int(digest[0]) & (2**64 - 1), "x"), "positions": int(digest[1]),
+            "games": int(digest[2]), "contests": int(digest[3])}
+
+
+def test_seeded_play_agrees_move_for_move_on_every_ruleset(tmp_path: Path) -> None:
+    cases = games()
+    jobs = [{"kind": "trace", "data": _write(tmp_path, label, kernel_data(r, p)), "seed": 1000 + i,
+             "positions": TRACE_POSITIONS} for i, (label, r, p) in enumerate(cases)]
+    found = _node(jobs, tmp_path)
+    for i, (label, r, p) in enumerate(cases):
+        want = native_trace(r, p, 1000 + i, TRACE_POSITIONS)
+        assert found[i] == want, label
+        assert want["games"] > 0, f"{label}: no game finished in {TRACE_POSITIONS} positions"
+
+
+def native_contest(r: Ruleset, players: int, seed: int, level: int) -> dict[str, Any]:
+    """Plays one seeded contest by the computer at a level with the engine's own functions (no entry point)."""
+    t = tables_for(r, players)
+    et = eval_tables_for(r, players)
+    sc = make_scratch(level, Position.new(r, players).total_items())
+    st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
+    ev = np.zeros(e.EV_SIZE, dtype=np.int64)
+    rng = np.zeros(e.RNG_SIZE, dtype=np.int64)
+    seed_rng(rng, seed & 0xFFFFFFFF)
+    k.init_contest(st, t, ev)
+    moves: list[int] = []
+    while lay.phase(st) != k.PHASE_OVER and len(moves) < 2 * CONTEST_TURNS:
+        marks = cast_marks(t, rng) if lay.phase(st) != k.PHASE_BET else 0
+        n = k.legal_moves(st, t, marks, sc.moves[0])
+        move = int(best_move(st, t, et, sc, marks, level, n, 0.0, rng, NO_FILTER))
+        ev[0] = 0
+        k.play(st, t, marks, move, ev)
+        moves += [int(marks), move]
+    return {"moves": moves, "state": [int(x) for x in st]}
+
+
+def test_whole_contests_agree_through_the_javascript_api(tmp_path: Path) -> None:
+    jobs, cases = [], []
+    for spec in BUILTIN_SPECS:
+        r = load_builtin(spec)
+        p = r.players.min_players
+        cases.append((spec, r, p))
+        jobs.append({"kind": "contests", "data": _write(tmp_path, spec, ruleset_data(r, p)), "seed": 7000,
+                     "contests": CONTESTS, "level": 0, "max_turns": CONTEST_TURNS})
+    found = _node(jobs, tmp_path)
+    for (spec, r, p), contests in zip(cases, found, strict=True):
+        assert len(contests) == CONTESTS
+        for c, got in enumerate(contests):
+            assert got == native_contest(r, p, 7000 + c, 0), f"{spec}: contest {c} differs"
+
+
+def midgame_positions(r: Ruleset, players: int, count: int, seed: int) -> list[tuple[list[int], int]]:
+    """Returns (state, marks) of seeded random play's positions of play with most pieces on the board."""
+    t = tables_for(r, players)
+    st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
+    ev = np.zeros(e.EV_SIZE, dtype=np.int64)
+    out = np.zeros(move_room(r, players), dtype=np.int64)
+    rng = np.zeros(e.RNG_SIZE, dtype=np.int64)
+    seed_rng(rng, seed)
+    k.init_contest(st, t, ev)
+    found: list[tuple[list[int], int]] = []
+    need = max(1, (t.n_pieces * players) // 2)
+    while len(found) < count:
+        if lay.phase(st) == k.PHASE_OVER:
+            ev[0] = 0
+            k.init_contest(st, t, ev)
+        marks = cast_marks(t, rng) if lay.phase(st) != k.PHASE_BET else 0
+        on_board = sum(int(st[lay.pb(q) + lay.P_ON_BOARD]) for q in range(players))
+        if lay.phase(st) == k.PHASE_MOVE and on_board >= need and next_u32(rng) % 4 == 0:
+            found.append(([int(x) for x in st], int(marks)))
+        n = k.legal_moves(st, t, marks, out)
+        ev[0] = 0
+        k.play(st, t, marks, out[next_u32(rng) % n], ev)
+    return found
+
+
+def _compare_advice(label: str, pos: Position, marks: int, level: int, got: list[dict[str, Any]]) -> None:
+    want = advise(pos, marks, level)
+    codes = [pos.encode(s.move, marks) for s in want.suggestions]
+    assert [g["move"] for g in got] == codes, f"{label} level {level}: move order"
+    for g, s in zip(got, want.suggestions, strict=True):
+        for key, value in (("winGame", s.win_game), ("winContest", s.win_contest), ("items", s.items),
+                           ("diff", s.diff)):
+            assert abs(g[key] - value) <= TOLERANCE, f"{label} level {level}: {key} {g[key]} != {value}"
+        assert g["source"] == ("exact" if want.exact else "mapped" if want.calibrated else "searched"), label
+
+
+def test_advice_agrees_at_every_level(tmp_path: Path) -> None:
+    cases, jobs = [], []
+    for spec in ("bell", "gatigo", "neeley", "ocastudios"):
+        r = load_builtin(spec)
+        positions = midgame_positions(r, 2, ADVICE_POSITIONS, 99)
+        cases.append((spec, r, positions))
+        path = _write(tmp_path, spec, ruleset_data(r, 2))
+        jobs.append({"kind": "advice", "data": path, "positions": positions[DEEP_POSITIONS:], "levels": [0, 1, 2]})
+        jobs.append({"kind": "advice", "data": path, "positions": positions[:DEEP_POSITIONS], "levels": [0, 1, 2, 3]})
+    found = _node(jobs, tmp_path)
+    for j, (spec, r, positions) in enumerate(cases):
+        shallow, deep = found[2 * j], found[2 * j + 1]
+        for (state, marks), answers in zip(positions[DEEP_POSITIONS:] + positions[:DEEP_POSITIONS], shallow + deep,
+                                           strict=True):
+            pos = Position(r, 2, tuple(state))
+            for level, got in enumerate(answers):
+                _compare_advice(spec, pos, marks, level, got)
