@@ -37,6 +37,14 @@ PEN_MISS = -1  # the pending penalty of a seat that misses its next turn
 HASHED_WORDS = O0  # the header, the seats and the pieces: the words the cells follow from (what a hash reads)
 
 
+def reader_offsets() -> dict[str, int]:
+    """Returns the offsets a reader of the state outside Python (the JavaScript API, `web/export.py`) reads by:
+    the phase, the seat to move, the game, the winner, and each seat's holding (seat0 + seat * seat_size +
+    holding)."""
+    return {"phase": H_PHASE, "to_move": H_TO_MOVE, "game": H_GAME, "winner": H_WINNER, "seat0": P0,
+            "seat_size": PS, "holding": P_HOLD}
+
+
 def move_capacity(total_items: int) -> int:
     """Returns how long a buffer must be to hold every legal move of a position with this many items in play."""
     # a code per piece and two entries (clockwise, anticlockwise) while moving; in the bet phase a bet of

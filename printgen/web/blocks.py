@@ -12,7 +12,8 @@ run the very specialisations Python runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from numba.core import types
@@ -28,42 +29,43 @@ INT, FLOAT, BOOL = 0, 1, 2  # dtype codes (arrays: int64 or float64; scalars: in
 D_VALUE, D_NDIM, D_SHAPE, D_KIND = 0, 1, 2, 6  # word offsets inside one field's descriptor
 
 
-def _view(dtype):  # type: ignore[no-untyped-def]
+def _view(dtype: Any) -> Any:
     """Returns an intrinsic that views the C-contiguous array of dtype at a byte address, with a shape tuple."""
 
-    @intrinsic
-    def view(typingctx, addr, shape):  # type: ignore[no-untyped-def]
-        if not isinstance(shape, types.BaseTuple) or not all(isinstance(d, types.Integer) for d in shape):
+    def view(typingctx: Any, addr: Any, shape: Any) -> Any:
+        dims: Any = getattr(shape, "types", ())  # a tuple type's element types (UniTuple's and Tuple's)
+        if not isinstance(shape, types.BaseTuple) or not all(isinstance(d, types.Integer) for d in dims):
             return None
         retty = types.Array(dtype, len(shape), "C")
 
-        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             ptr_type = types.CPointer(dtype)
             ptr = builder.inttoptr(args[0], context.get_value_type(ptr_type))
             return np_cfarray(context, builder, signature_of(retty, ptr_type, signature.args[1]), [ptr, args[1]])
 
         return retty(types.int64, shape), codegen
 
-    return view
+    return intrinsic(view)
 
 
-int64_view = _view(types.int64)
-float64_view = _view(types.float64)
-
-
-@intrinsic
-def load_int64(typingctx, addr):  # type: ignore[no-untyped-def]
+def _load_int64(typingctx: Any, addr: Any) -> Any:
     """Returns the int64 word at a byte address."""
     sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         ptr = builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
         return builder.load(ptr)
 
     return sig, codegen
 
 
-def describe(values: Sequence[object], address_of=lambda a: a.ctypes.data) -> np.ndarray:  # type: ignore[no-untyped-def]
+int64_view = _view(types.int64)
+float64_view = _view(types.float64)
+load_int64: Any = intrinsic(_load_int64)
+
+
+def describe(values: Sequence[object], address_of: Callable[[np.ndarray], int] = lambda a: int(a.ctypes.data)
+             ) -> np.ndarray:
     """Returns the descriptor block of a named tuple's values (arrays by their address, ints and bools by value)."""
     block = np.zeros(len(values) * DESC, dtype=np.int64)
     for i, v in enumerate(values):

@@ -6,7 +6,10 @@
 The steps:
 1. numba compiles the entry points (`entries.ENTRIES`) and everything they call, with its LLVM optimisation
    switched off, so the IR still has typed structs and no offsets worked out for the host: retargeted, every
-   size and offset is recomputed for wasm32.
+   size and offset is recomputed for wasm32. The build runs nothing it compiles, so numba makes no machine
+   code: of the host's code generator, which numba's JIT runs on every library, only the passes over the IR
+   run, as they rewrite the module in place (CodeGenPrepare sinks compares, merges blocks) and so shape the IR
+   taken here. Numba's disk cache is off (a cached function has no IR).
 2. The entries' modules are linked into one, retargeted to wasm32, and given C-ABI wrappers `pt_<name>` that
    take i32 (addresses and whole numbers) and f64, call numba's function and return its result, or
    FAULT (NaN for a float) where it raised. Everything else is made internal: numba's CPython wrappers and
@@ -33,6 +36,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from printgen.web.wasm_file import interface
+
 DIST = Path(__file__).resolve().parent / "dist"
 WASM = "patolli.wasm"
 MANIFEST = "build.json"
@@ -41,6 +46,7 @@ TRIPLE = "wasm32-unknown-unknown"
 FAULT = -(2**31)  # what an int entry returns where the engine raised
 LINKER = "wasm-ld"
 MATH_IMPORTS = ("exp", "log", "log1p", "tanh", "cos", "sin", "sqrt", "pow", "expm1", "atan2", "fmod")
+IR_PASSES_END = "stack-protector"  # the code generator's last pass over the IR, before instruction selection
 
 
 class BuildError(Exception):
@@ -54,26 +60,63 @@ def source_stamp() -> str:
     return source_stamps(roots=ROOTS).code
 
 
-def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]:
-    """Compiles every entry with numba's LLVM optimisation off; returns the modules' IR and, per entry, its
-    signature, numba's function name and the LLVM types of that function's arguments."""
-    os.environ["PATOLLI_CACHE_DIR"] = tempfile.mkdtemp(prefix="patolli-wasm-")  # a cached function has no IR
-    from numba.core import codegen
+def _numba_without_machine_code() -> None:
+    """Makes numba, for the rest of this process, compile to unoptimised IR and make no machine code.
+
+    Numba's JIT finalizes each library it compiles: links in the libraries it calls, optimises it, has MCJIT
+    compile it for the host and takes the address of its CPython wrapper. Here the optimisation is off, and
+    the host's code generator (the JIT's own target machine, on each library once, as it is finalized) stops
+    after its last pass over the IR: those passes change the module in place and callers link the changed
+    module, so the IR is the JIT's, while instruction selection and all after it, most of the build's time,
+    never run. No function gets an address (the entry points numba records hold none), so nothing compiled
+    can be called in this process. Numba's disk cache is neither read (a cached function has no IR) nor
+    written (there is no machine code).
+    """
+    import llvmlite.binding as ll  # type: ignore[import-untyped]  # (mypy flags only the file's first import)
+    from numba import _dynfunc  # type: ignore[attr-defined]
+    from numba.core import caching, codegen, cpu
+
+    def ir_passes_only(library: Any) -> None:
+        library._codegen._tm.emit_assembly(library._final_module)  # the output (IR and empty MIR) is dropped
+
+    def without_address(context: Any, library: Any, fndesc: Any, env: Any) -> Any:
+        library._ensure_finalized()  # where the JIT's address lookup finalizes the library
+        return _dynfunc.make_function(fndesc.lookup_module(), fndesc.qualname.split(".")[-1],
+                                      "not compiled to machine code (the WebAssembly build)", 0, env, (library,))
 
     codegen.CPUCodeLibrary._optimize_functions = lambda self, module: None  # type: ignore[method-assign]
     codegen.CPUCodeLibrary._optimize_final_module = lambda self: None  # type: ignore[method-assign]
-    from numba.core import types
+    codegen.JITCodeLibrary._finalize_specific = ir_passes_only  # type: ignore[method-assign]
+    codegen.JITCPUCodegen._add_module = lambda self, module: None  # type: ignore[method-assign]  # nothing for MCJIT
+    cpu.CPUContext.get_executable = without_address  # type: ignore[method-assign]
+    caching.FunctionCache.load_overload = lambda self, sig, target_context: None  # type: ignore[method-assign]
+    caching.FunctionCache.save_overload = lambda self, sig, data: None  # type: ignore[method-assign]
+    ll.set_option("", f"-stop-after={IR_PASSES_END}")
 
-    from printgen.web.entries import ENTRIES
 
-    texts, entries = [], {}
-    for name, (fn, spec) in ENTRIES.items():
-        args, ret = spec.split("->")
-        sig = tuple(types.int64 if a == "i" else types.float64 for a in args)
-        fn.compile(sig)
-        cres = fn.overloads[sig]
-        texts.append(cres.library.get_llvm_str())
-        entries[name] = (spec, cres.fndesc.mangled_name, [])
+def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]:
+    """Compiles every entry with numba's LLVM optimisation off; returns the modules' IR and, per entry, its
+    signature, numba's function name and the LLVM types of that function's arguments."""
+    import llvmlite.binding as ll
+
+    _numba_without_machine_code()
+    try:
+        from numba.core import types
+
+        from printgen.web.entries import ENTRIES
+
+        texts: list[str] = []
+        entries: dict[str, tuple[str, str, list[str]]] = {}
+        for name, (fn, spec) in ENTRIES.items():
+            args, ret = spec.split("->")
+            sig = tuple(types.int64 if a == "i" else types.float64 for a in args)
+            dispatcher: Any = fn  # numba's dispatcher (njit is typed as returning the function)
+            dispatcher.compile(sig)
+            cres = dispatcher.overloads[sig]
+            texts.append(cres.library.get_llvm_str())
+            entries[name] = (spec, cres.fndesc.mangled_name, [])
+    finally:
+        ll.set_option("", "-stop-after=")  # the whole code generator again, for wasm32
     return texts, entries
 
 
@@ -95,7 +138,8 @@ def _wrapper(name: str, spec: str, target: str, argtypes: list[str]) -> list[str
     lines += [f"  %s = call i32 @{target}({', '.join(call)})", "  %ok = icmp eq i32 %s, 0",
               "  br i1 %ok, label %good, label %bad", "good:"]
     if ret == "i":
-        lines += ["  %v = load i64, ptr %ret", "  %r = trunc i64 %v to i32", "  ret i32 %r", "bad:", f"  ret i32 {FAULT}"]
+        lines += ["  %v = load i64, ptr %ret", "  %r = trunc i64 %v to i32", "  ret i32 %r", "bad:",
+                  f"  ret i32 {FAULT}"]
     else:
         lines += ["  %v = load double, ptr %ret", "  ret double %v", "bad:", "  ret double 0x7FF8000000000000"]
     return lines + ["}"]
@@ -106,12 +150,20 @@ def build(out: Path) -> dict[str, Any]:
     linker = shutil.which(LINKER)
     if linker is None:
         raise BuildError(f"{LINKER} is not installed: install Debian's lld package (apt-get install lld)")
+    if "numba" in sys.modules:
+        raise BuildError("the build must start numba itself (for a generic host CPU): run python -m printgen.web.build")
+    # numba's host passes shape the IR a little (CodeGenPrepare), so they run for a generic CPU: the same module
+    # whatever machine builds it
+    os.environ["NUMBA_CPU_NAME"] = "generic"
+    os.environ["NUMBA_CPU_FEATURES"] = ""
     import llvmlite
     import llvmlite.binding as ll
     import numba
 
-    stamp = source_stamp()
-    texts, entries = _unoptimised_ir()
+    with tempfile.TemporaryDirectory(prefix="patolli-wasm-") as cache:
+        os.environ["PATOLLI_CACHE_DIR"] = cache  # before source_stamp imports the engine's jit, which reads it
+        stamp = source_stamp()
+        texts, entries = _unoptimised_ir()
     ll.initialize_all_targets()
     ll.initialize_all_asmprinters()
     tm = ll.Target.from_triple(TRIPLE).create_target_machine(cpu="generic", features="", opt=3, reloc="static",
@@ -157,11 +209,15 @@ def build(out: Path) -> dict[str, Any]:
         if done.returncode:
             raise BuildError(f"{LINKER} failed: {done.stderr.strip()}")
     data = (out / WASM).read_bytes()
+    imports = sorted(interface(data).imports)
+    foreign = [name for name in imports if name.partition(".")[2] not in MATH_IMPORTS]
+    if foreign:
+        raise BuildError(f"the module imports what JavaScript's Math does not give: {', '.join(foreign)}")
     manifest = {
         "source": stamp,
         "wasm": {"file": WASM, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()},
         "entries": {f"pt_{name}": spec for name, (spec, _, _) in entries.items()},
-        "imports": undefined,
+        "imports": imports,
         "fault": FAULT,
         "built_with": {"numba": numba.__version__, "llvmlite": llvmlite.__version__},
     }
