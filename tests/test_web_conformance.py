@@ -99,7 +99,7 @@ def native_trace(r: Ruleset, players: int, seed: int, positions: int) -> dict[st
     a = lambda x: x.ctypes.data  # noqa: E731
     assert e.pt_trace(a(st), a(block), a(rng), positions, a(ev), a(out), out.shape[0], a(digest)) == 0
     return {"digest": format(int(digest[0]) & (2**64 - 1), "x"), "positions": int(digest[1]),
-            "games": int(digest[2]), "contests": int(digest[3])}
+            "games": int(digest[2]), "contests": int(digest[3]), "refused": int(digest[4])}
 
 
 def test_seeded_play_agrees_move_for_move_on_every_ruleset(tmp_path: Path) -> None:
@@ -111,6 +111,7 @@ def test_seeded_play_agrees_move_for_move_on_every_ruleset(tmp_path: Path) -> No
         want = native_trace(r, p, 1000 + i, TRACE_POSITIONS)
         assert found[i] == want, label
         assert want["games"] > 0, f"{label}: no game finished in {TRACE_POSITIONS} positions"
+        assert want["refused"] == 0, f"{label}: the integrity check refused a state of the kernel's own play"
 
 
 def native_contest(r: Ruleset, players: int, seed: int, level: int) -> dict[str, Any]:

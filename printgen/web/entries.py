@@ -12,6 +12,7 @@ from __future__ import annotations
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
+from printgen.engine.integrity import state_fault
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import bench_games
@@ -25,7 +26,7 @@ from printgen.web.readers import eval_tables_at, layout_at, scratch_at, tables_a
 
 EV_SIZE = 1 + k.EV_MAX * k.EV_WIDTH  # words of an event buffer
 RNG_SIZE = 4  # words of the random source
-DIGEST_SIZE = 4  # words `trace` writes: the digest, positions, games, contests
+DIGEST_SIZE = 5  # words `trace` writes: the digest, positions, games, contests, states the integrity check refused
 
 
 @njit
@@ -46,6 +47,13 @@ def pt_init_contest(st, tb, ev):
     """Sets the state at st to a new contest; its events go to ev."""
     k.init_contest(int64_view(st, (STATE_SIZE,)), tables_at(tb), int64_view(ev, (EV_SIZE,)))
     return 0
+
+
+@njit
+def pt_state_fault(st, tb):
+    """Returns 0 if the kernel may play the state at st under these tables, else what is wrong
+    (`engine.integrity.state_fault`)."""
+    return state_fault(int64_view(st, (STATE_SIZE,)), tables_at(tb))
 
 
 @njit
@@ -141,7 +149,8 @@ def _fold(h, v):
 @njit
 def pt_trace(st, tb, rng, positions, ev, out, cap, digest):
     """Plays seeded random moves (new contests as each ends) for `positions` positions and folds every cast, legal
-    move list, next state and event row into a digest: digest gets [digest, positions, games, contests]."""
+    move list, next state and event row into a digest: digest gets [digest, positions, games, contests, states
+    refused by the integrity check]."""
     s = int64_view(st, (STATE_SIZE,))
     t = tables_at(tb)
     r = int64_view(rng, (RNG_SIZE,))
@@ -151,6 +160,7 @@ def pt_trace(st, tb, rng, positions, ev, out, cap, digest):
     h = 0
     games = 0
     contests = 0
+    refused = 0
     e[0] = 0
     k.init_contest(s, t, e)
     for _ in range(positions):
@@ -158,6 +168,8 @@ def pt_trace(st, tb, rng, positions, ev, out, cap, digest):
             contests += 1
             e[0] = 0
             k.init_contest(s, t, e)
+        if state_fault(s, t) != 0:
+            refused += 1
         game = lay.game(s)
         marks = cast_marks(t, r) if lay.phase(s) != k.PHASE_BET else 0
         n = k.legal_moves(s, t, marks, o)
@@ -176,6 +188,7 @@ def pt_trace(st, tb, rng, positions, ev, out, cap, digest):
     d[1] = positions
     d[2] = games
     d[3] = contests
+    d[4] = refused
     return 0
 
 
@@ -185,6 +198,7 @@ ENTRIES = {
     "seed": (pt_seed, "ii->i"),
     "cast": (pt_cast, "ii->i"),
     "init_contest": (pt_init_contest, "iii->i"),
+    "state_fault": (pt_state_fault, "ii->i"),
     "legal_moves": (pt_legal_moves, "iiiii->i"),
     "play": (pt_play, "iiiii->i"),
     "bench_games": (pt_bench_games, "iiiiiiii->i"),

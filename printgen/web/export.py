@@ -20,6 +20,7 @@ import numpy as np
 
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
+from printgen.engine.integrity import FAULT_NAMES
 from printgen.engine.position import Position
 from printgen.engine.tables import tables_for
 from printgen.players.evaluation.chance_maps import QUANTITIES
@@ -113,6 +114,7 @@ def kernel_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
                   "maxp": lay.MAXP, "maxk": lay.MAXK, "moves": move_room(ruleset, players),
                   "ev_width": k.EV_WIDTH},
         "state": lay.reader_offsets(),
+        "state_faults": list(FAULT_NAMES),
         "phases": {"opening": k.PHASE_OPENING, "bet": k.PHASE_BET, "move": k.PHASE_MOVE, "over": k.PHASE_OVER},
         "moves": {"pass": k.PASS, "enter_cw": k.ENTER_CW, "enter_ccw": k.ENTER_CCW, "bet0": k.BET0},
         "game_weight": GAME_WEIGHT,

@@ -163,9 +163,9 @@ export class Rules {
     x.pt_seed(this.rng, seed);
     checked(x.pt_trace(this.st, this.tb, this.rng, positions, this.ev, this.moves, this.data.sizes.moves,
       this.digest), "trace");
-    const d = this.engine.i64(this.digest, 4);
+    const d = this.engine.i64(this.digest, this.data.sizes.digest);
     return { digest: BigInt.asUintN(64, d[0]).toString(16), positions: Number(d[1]), games: Number(d[2]),
-      contests: Number(d[3]) };
+      contests: Number(d[3]), refused: Number(d[4]) };
   }
 }
 
@@ -192,12 +192,24 @@ export class Contest {
     return Number(this.state[s.seat0 + seat * s.seat_size + s.holding]);
   }
 
-  // Loads a state (an array of STATE words) exported for this ruleset; a state of another size is refused.
+  // Loads a state (an array of `sizes.state` whole numbers) of this ruleset; refuses one the engine could not
+  // play safely (of another size, another ruleset's, or damaged), saying what is wrong, and keeps the old one.
   load(state) {
-    if (state.length !== this.state.length) {
-      throw new RulesetError(`a state of ${state.length} words is not one of ${this.rules.data.ruleset}'s (${this.state.length})`);
+    const r = this.rules;
+    const name = `${r.data.ruleset} with ${r.data.players} players`;
+    if (!state || state.length !== this.state.length) {
+      throw new RulesetError(`a state of ${state?.length} words is not one of ${name} (${this.state.length} words)`);
     }
-    this.state = BigInt64Array.from(state, BigInt);
+    let words;
+    try {
+      words = BigInt64Array.from(state, (v) => BigInt(v));
+    } catch {
+      throw new RulesetError(`a state holds whole numbers only, not ${state.find((v) => !Number.isInteger(Number(v)))}`);
+    }
+    r.engine.i64(r.st, words.length).set(words);
+    const fault = checked(r.engine.x.pt_state_fault(r.st, r.tb), "state_fault");
+    if (fault !== 0) throw new RulesetError(`not a position of ${name}: its ${r.data.state_faults[fault]} is out of range`);
+    this.state = words;
   }
 
   put() { this.rules.engine.i64(this.rules.st, this.state.length).set(this.state); }
