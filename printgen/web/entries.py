@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
-from printgen.engine.jit import njit
 from printgen.engine.integrity import state_fault
+from printgen.engine.jit import njit
 from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import bench_games
