@@ -18,6 +18,8 @@ from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import bench_games
 from printgen.players.evaluation.chance_maps import mapped
 from printgen.players.evaluation.features import evaluate_model
+from printgen.players.search.plain import _open as open_node  # starts a node's search (as the review does)
+from printgen.players.search.plain import copy_state, copy_values, open_root_move, resume
 from printgen.players.search.pruned import best_move
 from printgen.players.search.root import begin_decision, value_level
 from printgen.players.solve.core import move_values as exact_move_values
@@ -109,6 +111,42 @@ def pt_best_move(st, tb, eb, sb, marks, level, model, sigma, rng, margin):
     sc.model[0] = model
     n = k.legal_moves(s, t, marks, sc.moves[0])
     return best_move(s, t, eval_tables_at(eb), sc, marks, level, n, sigma, int64_view(rng, (RNG_SIZE,)), margin)
+
+
+@njit
+def pt_move_values(st, tb, eb, sb, marks, level, model, out):
+    """Values every legal move of a cast for every seat with the plain search, as the review does
+    (`analysis.review`): the moves go to the scratch's moves[0], their values to out (n x 3 x MAXP: win game,
+    items, win contest per seat); returns n."""
+    s = int64_view(st, (STATE_SIZE,))
+    t = tables_at(tb)
+    et = eval_tables_at(eb)
+    sc = scratch_at(sb)
+    sc.model[0] = model
+    n = k.legal_moves(s, t, marks, sc.moves[0])
+    o = float64_view(out, (n, 3, lay.MAXP))
+    for i in range(n):
+        if not open_root_move(s, t, et, sc, marks, i, level):
+            resume(1, level, t, et, sc, lay.game(s), -1)
+        copy_values(o[i], sc.vals[1])
+    return n
+
+
+@njit
+def pt_position_value(st, tb, eb, sb, game0, level, model, out):
+    """Writes the plain search's value of the position at st before its cast, judged for game game0, into out
+    (3 x MAXP), as the review does (`analysis.review`)."""
+    s = int64_view(st, (STATE_SIZE,))
+    t = tables_at(tb)
+    et = eval_tables_at(eb)
+    sc = scratch_at(sb)
+    sc.model[0] = model
+    copy_state(sc.states[1], s)
+    if not open_node(1, level, t, et, sc, game0):
+        sc.at[0] = 1
+        resume(1, level, t, et, sc, game0, -1)
+    copy_values(float64_view(out, (3, lay.MAXP)), sc.vals[1])
+    return 0
 
 
 @njit
@@ -205,6 +243,8 @@ ENTRIES = {
     "evaluate": (pt_evaluate, "iiiiiii->i"),
     "advise": (pt_advise, "iiiiiiii->i"),
     "best_move": (pt_best_move, "iiiiiiifif->i"),
+    "move_values": (pt_move_values, "iiiiiiii->i"),
+    "position_value": (pt_position_value, "iiiiiiii->i"),
     "exact_values": (pt_exact_values, "iiiiiiiiiiii->i"),
     "honest": (pt_honest, "iiiiiii->i"),
     "trace": (pt_trace, "iiiiiiii->i"),

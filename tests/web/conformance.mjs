@@ -26,6 +26,14 @@ for (const job of jobs) {
       contests.push({ moves, state: Array.from(contest.state, Number) });
     }
     results.push(contests);
+  } else if (job.kind === "review") {
+    const contest = rules.newContest(0);
+    const answers = [];
+    for (const [state, marks] of job.positions) {
+      contest.load(state);
+      answers.push({ moves: contest.reviewMoves(marks, job.level), value: contest.reviewValue(job.level) });
+    }
+    results.push(answers);
   } else if (job.kind === "advice") {
     const contest = rules.newContest(0);
     const answers = [];

@@ -325,6 +325,36 @@ export class Contest {
     return Array.from(e.f64(v, values.length));
   }
 
+  // Returns every legal move of a cast with its values for every seat, searched as the game review searches
+  // (python: analysis.review): {moves, values}, values[i][row][seat] with rows win game, items, win contest.
+  reviewMoves(marks, level) {
+    this.checkMarks(marks);
+    const [sb, arrays] = this.scratch(level);
+    const r = this.rules;
+    this.put();
+    const room = r.data.sizes.moves * 3 * r.data.sizes.maxp;
+    if (!r.reviewOut) r.reviewOut = r.engine.alloc(8 * room);
+    const n = checked(r.engine.x.pt_move_values(r.st, r.tb, r.eb, sb, marks, level, 0, r.reviewOut), "move_values");
+    const p = r.data.sizes.maxp;
+    const flat = r.engine.f64(r.reviewOut, n * 3 * p);
+    const values = Array.from({ length: n }, (_, i) =>
+      [0, 1, 2].map((row) => Array.from(flat.subarray((i * 3 + row) * p, (i * 3 + row + 1) * p))));
+    return { moves: Array.from(r.engine.i64(arrays[1], n), Number), values };
+  }
+
+  // Returns the value of the position before its cast for every seat ([row][seat] as reviewMoves), searched as
+  // the game review searches, judged for game `game0` (default: the game being played).
+  reviewValue(level, game0 = this.game) {
+    if (this.over) throw new ContestOverError("the contest is over");
+    const [sb] = this.scratch(level);
+    const r = this.rules;
+    this.put();
+    const p = r.data.sizes.maxp;
+    checked(r.engine.x.pt_position_value(r.st, r.tb, r.eb, sb, game0, level, 0, r.out), "position_value");
+    const flat = r.engine.f64(r.out, 3 * p);
+    return [0, 1, 2].map((row) => Array.from(flat.subarray(row * p, (row + 1) * p)));
+  }
+
   // Returns the move a computer player plays: the advisor's search at a level, with Gaussian noise of deviation
   // sigma (ten-thousandths of the chance to win the contest times 1e-4; 0 plays the best move), drawn from the
   // contest's random source.
