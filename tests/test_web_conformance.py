@@ -15,6 +15,7 @@ Skipped, with the reason, where Node is missing (`.ci/run` installs Debian's nod
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -50,10 +51,14 @@ pytestmark = [pytest.mark.slow,
 BUILTIN_SPECS = ["bell", "bell+partnerships", "bell+no_gambling", "bell+no_gambling_backwards", "gatigo", "neeley",
                  "ocastudios", "ocastudios+empty_start"]
 TRACE_POSITIONS = 100_000  # seeded positions per ruleset and player count
-CONTESTS = 200  # whole contests per built-in ruleset (its fewest players)
+CONTESTS = 200  # whole contests per built-in ruleset and option set, at its fewest players
+MORE_PLAYERS_CONTESTS = 20  # and at each other player count it allows (four-player gatigo runs 17,000 turns a contest)
 CONTEST_TURNS = 100_000  # a contest not over by then fails the test (the longest of 20 seen: 11,829, gatigo)
-ADVICE_POSITIONS = 2_000  # mid-game positions per built-in ruleset (two players) advised at levels 0-2
-DEEP_POSITIONS = 200  # of which advised at level 3 too
+# mid-game positions per built-in ruleset (two players) advised at levels 0-2, and of them advised at level 3 too
+# (all 2,000 at level 3 take about five minutes more: PATOLLI_WEB_DEEP=2000, as measured for docs/web.md)
+ADVICE_POSITIONS = 2_000
+DEEP_POSITIONS = int(os.environ.get("PATOLLI_WEB_DEEP", "200"))
+DIFF_LOG = os.environ.get("PATOLLI_WEB_DIFF_LOG")  # where to append the largest difference of each comparison
 EXACT_POSITIONS = 300  # positions of each solved race looked up in its table
 TOLERANCE = 1e-9
 
@@ -135,18 +140,26 @@ def native_contest(r: Ruleset, players: int, seed: int, level: int) -> dict[str,
     return {"moves": moves, "state": [int(x) for x in st]}
 
 
-@pytest.mark.parametrize("spec", BUILTIN_SPECS)
-def test_whole_contests_agree_through_the_javascript_api(spec: str, tmp_path: Path) -> None:
+def contest_games() -> list[tuple[str, int, int]]:
+    """Returns (spec, players, contests) for every built-in ruleset and option set and player count."""
+    out = []
+    for spec in BUILTIN_SPECS:
+        r = load_builtin(spec)
+        out += [(spec, p, CONTESTS if p == r.players.min_players else MORE_PLAYERS_CONTESTS) for p in r.player_counts()]
+    return out
+
+
+@pytest.mark.parametrize(("spec", "players", "count"), contest_games())
+def test_whole_contests_agree_through_the_javascript_api(spec: str, players: int, count: int, tmp_path: Path) -> None:
     r = load_builtin(spec)
-    p = r.players.min_players
-    job = {"kind": "contests", "data": _write(tmp_path, spec, ruleset_data(r, p)), "seed": 7000, "contests": CONTESTS,
-           "level": 0, "max_turns": CONTEST_TURNS}
+    job = {"kind": "contests", "data": _write(tmp_path, spec, ruleset_data(r, players)), "seed": 7000,
+           "contests": count, "level": 0, "max_turns": CONTEST_TURNS}
     contests = _node([job], tmp_path)[0]
-    assert len(contests) == CONTESTS
+    assert len(contests) == count
     for c, got in enumerate(contests):
-        want = native_contest(r, p, 7000 + c, 0)
+        want = native_contest(r, players, 7000 + c, 0)
         assert want["state"][lay.reader_offsets()["phase"]] == k.PHASE_OVER, f"{spec}: contest {c} never ended"
-        assert got == want, f"{spec}: contest {c} differs"
+        assert got == want, f"{spec}/{players}: contest {c} differs"
 
 
 def midgame_positions(r: Ruleset, players: int, count: int, seed: int) -> list[tuple[list[int], int]]:
@@ -178,10 +191,15 @@ def _compare_advice(label: str, pos: Position, marks: int, level: int, got: list
     want = advise(pos, marks, level)
     codes = [pos.encode(s.move, marks) for s in want.suggestions]
     assert [g["move"] for g in got] == codes, f"{label} level {level}: move order"
+    largest = 0.0
     for g, s in zip(got, want.suggestions, strict=True):
         for key, value in (("winGame", s.win_game), ("winContest", s.win_contest), ("items", s.items),
                            ("diff", s.diff)):
             assert abs(g[key] - value) <= TOLERANCE, f"{label} level {level}: {key} {g[key]} != {value}"
+            largest = max(largest, abs(g[key] - value))
+    if DIFF_LOG:
+        with open(DIFF_LOG, "a", encoding="utf-8") as f:
+            f.write(f"{label} {level} {largest!r}\n")
         assert g["source"] == ("exact" if want.exact else "mapped" if want.calibrated else "searched"), label
 
 
