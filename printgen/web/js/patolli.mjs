@@ -123,7 +123,7 @@ export class Rules {
     this.digest = engine.alloc(8 * s.digest);
     this.counts = engine.alloc(16);
     this.exactOut = engine.alloc(8 * s.moves);
-    this.exactValues = null;
+    this.exactAt = null;  // the solved table's values, once loaded
   }
 
   // Returns a new contest, its casts drawn from a seeded random source.
@@ -145,7 +145,7 @@ export class Rules {
     const values = this.engine.f64(at, e.size);
     for (let i = 0; i < e.size; i++) values[i] = view.getUint16(2 * i, true) / 65535;
     [this.lb] = this.engine.block(e.layout, this.data.sizes.desc);
-    this.exactValues = at;
+    this.exactAt = at;
   }
 
   // Plays random contests until `games` games have ended inside the module (the engine benchmark); returns turns.
@@ -286,11 +286,8 @@ export class Contest {
     const items = Array.from({ length: n }, (_, i) => out[3 * i + 1]);
     let contest = Array.from({ length: n }, (_, i) => out[3 * i + 2]);
     let source = "searched";
-    if (r.exactValues !== null && this.phase === r.data.phases.move) {  // a solved game: the exact chance to win
-      r.engine.i64(r.moves, n).set(codes.map(BigInt));
-      checked(x.pt_exact_values(r.st, r.tb, r.lb, r.exactValues, r.data.exact.size, marks, r.moves, n, r.exactOut,
-        r.work, r.ev, r.tmp), "exact_values");
-      const exact = r.engine.f64(r.exactOut, n);
+    const exact = this.exactValues(marks, codes);
+    if (exact) {  // a solved game: the exact chance to win, which is the contest's too
       for (let i = 0; i < n; i++) game[i] = contest[i] = exact[i];
       source = "exact";
     }
@@ -307,6 +304,20 @@ export class Contest {
     const top = contest[rows[0]];
     return rows.map((i) => ({ move: codes[i], winGame: game[i], winContest: contest[i], items: items[i] - held,
       diff: contest[i] - top, source }));
+  }
+
+  // Returns the exact chance that the seat to move wins after each move (codes; default: every legal move) from
+  // the solved table loaded with Rules.loadExact, or null where no table is loaded or the game is not in play.
+  exactValues(marks, codes = this.legalMoves(marks)) {
+    const r = this.rules;
+    if (r.exactAt === null || this.phase !== r.data.phases.move) return null;
+    this.checkMarks(marks);
+    const n = codes.length;
+    this.put();
+    r.engine.i64(r.moves, n).set(codes.map(BigInt));
+    checked(r.engine.x.pt_exact_values(r.st, r.tb, r.lb, r.exactAt, r.data.exact.size, marks, r.moves, n,
+      r.exactOut, r.work, r.ev, r.tmp), "exact_values");
+    return Array.from(r.engine.f64(r.exactOut, n));
   }
 
   // Returns chances through a shipped chance map (chance_maps.mapped, compiled), or as they are without one.
