@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from printgen.engine.position import Position
+from printgen.players.analysis.advisor import estimate
 from printgen.players.analysis.review import _Searcher
 from printgen.rulesets import load_builtin
 from printgen.web.export import ruleset_data
@@ -45,8 +46,12 @@ def test_advice_agrees_at_every_level(spec: str, tmp_path: Path) -> None:
                    {"kind": "advice", "data": path, "positions": deep, "levels": [0, 1, 2, 3]}], tmp_path)
     for (state, marks), answers in zip(shallow + deep, found[0] + found[1], strict=True):
         pos = Position(r, 2, tuple(state))
-        for level, got in enumerate(answers):
+        for level, got in enumerate(answers["advice"]):
             _compare_advice(spec, pos, marks, level, got)
+        for got, want in zip(answers["estimate"], estimate(pos), strict=True):
+            assert got["seat"] == want.seat
+            for key, value in (("winGame", want.win_game), ("items", want.items), ("winContest", want.win_contest)):
+                assert abs(got[key] - value) <= TOLERANCE, f"{spec} estimate: {key}"
 
 
 @pytest.mark.parametrize("level", REVIEW_LEVELS)

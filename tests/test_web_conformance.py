@@ -216,6 +216,6 @@ def test_exact_values_agree_where_a_solved_table_holds_the_game(tmp_path: Path) 
     found = _node(jobs, tmp_path)
     for (spec, r, positions), answers in zip(cases, found, strict=True):
         for (state, marks), per_level in zip(positions, answers, strict=True):
-            for level, got in enumerate(per_level):
+            for level, got in enumerate(per_level["advice"]):
                 assert {g["source"] for g in got} == {"exact"}, spec
                 _compare_advice(spec, Position(r, 2, tuple(state)), marks, level, got)

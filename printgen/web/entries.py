@@ -17,7 +17,7 @@ from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import bench_games
 from printgen.players.evaluation.chance_maps import mapped
-from printgen.players.evaluation.features import evaluate_model
+from printgen.players.evaluation.features import NF, evaluate_model
 from printgen.players.search.plain import _open as open_node  # starts a node's search (as the review does)
 from printgen.players.search.plain import copy_state, copy_values, open_root_move, resume
 from printgen.players.search.pruned import best_move
@@ -81,9 +81,10 @@ def pt_bench_games(st, tb, rng, games, counts, ev, out, cap):
 
 @njit
 def pt_evaluate(st, tb, eb, game0, model, out, fx):
-    """Writes the evaluation of the position at st into out (3 x MAXP: win game, items, win contest per seat)."""
+    """Writes the evaluation of the position at st into out (3 x MAXP: win game, items, win contest per seat);
+    fx is scratch (MAXP x NF)."""
     evaluate_model(int64_view(st, (STATE_SIZE,)), tables_at(tb), eval_tables_at(eb), game0,
-                   float64_view(out, (3, lay.MAXP)), float64_view(fx, (lay.MAXP, 8)), model)
+                   float64_view(out, (3, lay.MAXP)), float64_view(fx, (lay.MAXP, NF)), model)
     return 0
 
 

@@ -24,6 +24,7 @@ from printgen.engine.integrity import FAULT_NAMES
 from printgen.engine.position import Position
 from printgen.engine.tables import tables_for
 from printgen.players.evaluation.chance_maps import QUANTITIES
+from printgen.players.evaluation.features import NF
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.map_keys import fresh_maps
 from printgen.players.search.levels import MAX_LEVEL
@@ -112,7 +113,7 @@ def kernel_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
         "exact": None,
         "sizes": {"state": lay.STATE_SIZE, "events": EV_SIZE, "rng": RNG_SIZE, "digest": DIGEST_SIZE, "desc": DESC,
                   "maxp": lay.MAXP, "maxk": lay.MAXK, "moves": move_room(ruleset, players),
-                  "ev_width": k.EV_WIDTH},
+                  "ev_width": k.EV_WIDTH, "features": NF},
         "state": lay.reader_offsets(),
         "state_faults": list(FAULT_NAMES),
         "phases": {"opening": k.PHASE_OPENING, "bet": k.PHASE_BET, "move": k.PHASE_MOVE, "over": k.PHASE_OVER},

@@ -39,7 +39,7 @@ for (const job of jobs) {
     const answers = [];
     for (const [state, marks] of job.positions) {
       contest.load(state);
-      answers.push(job.levels.map((level) => contest.advise(marks, level)));
+      answers.push({ estimate: contest.estimate(), advice: job.levels.map((level) => contest.advise(marks, level)) });
     }
     results.push(answers);
   }

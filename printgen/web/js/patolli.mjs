@@ -306,6 +306,21 @@ export class Contest {
       diff: contest[i] - top, source }));
   }
 
+  // Returns the evaluation's estimate for every seat, without search (python: advisor.estimate): per seat its
+  // chance to win the game, its expected holding at the game's end and its chance to win the contest.
+  estimate() {
+    if (this.over) throw new ContestOverError("the contest is over");
+    const r = this.rules;
+    if (!r.eb) throw new RulesetError(`${r.data.ruleset}'s data holds the rules alone: export it with the evaluation to estimate`);
+    const p = r.data.sizes.maxp;
+    if (!r.fx) r.fx = r.engine.alloc(8 * p * r.data.sizes.features);
+    this.put();
+    checked(r.engine.x.pt_evaluate(r.st, r.tb, r.eb, this.game, 0, r.out, r.fx), "evaluate");
+    const v = r.engine.f64(r.out, 3 * p);
+    return Array.from({ length: r.data.players }, (_, seat) =>
+      ({ seat, winGame: v[seat], items: v[p + seat], winContest: v[2 * p + seat] }));
+  }
+
   // Returns the exact chance that the seat to move wins after each move (codes; default: every legal move) from
   // the solved table loaded with Rules.loadExact, or null where no table is loaded or the game is not in play.
   exactValues(marks, codes = this.legalMoves(marks)) {
