@@ -126,9 +126,14 @@ def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
     play("-r", "gatigo", "--save", str(save), "--seed", "3", script="cast\ncast\ne\nquit\n")
     before = saved(save)["record"]["turns"]
     result = play("--resume", str(save), script="undo\nquit\n")
-    assert "took back E1; your cast 1 stands" in result.output
     after = saved(save)
     assert len(after["record"]["turns"]) < len(before) and after["pending_cast"] == 1
+    # every move taken back is named, the computer's too, so the people at the table move those pieces back
+    taken = before[len(after["record"]["turns"]):]
+    assert len(taken) >= 2, "the computer moved after the person's E1"
+    line = next(ln for ln in result.output.splitlines() if "took back" in ln)
+    assert line.startswith("took back your E1, B's ") and line.endswith("; your cast 1 stands"), line
+    assert line.count(", ") + 1 == len(taken), line
 
 
 def test_hint_and_board_show_the_position(tmp_path: Path) -> None:

@@ -500,27 +500,32 @@ class Session:
                                           legal=", ".join(str(mv) for mv in legal))) from None
         return move
 
-    def take_back(self) -> Turn | None:
-        """Takes back the last move of a person and the computer moves after it, saving; returns the turn taken
-        back (None if no person has moved). A cast that had to be made again stands as the pending cast."""
+    def take_back(self) -> list[tuple[int, Turn]]:
+        """Takes back the last move of a person and the computer moves after it, saving; returns every turn taken
+        back with its seat, in the order they were played (none if no person has moved). A cast that had to be
+        made again stands as the pending cast."""
         positions = self.record.positions()
         last = next((i for i in range(len(self.record.turns) - 1, -1, -1)
                      if positions[i].to_move not in self.computers), None)
         if last is None:
-            return None
+            return []
+        taken = [(positions[i].to_move, self.record.turns[i]) for i in range(last, len(self.record.turns))]
         turn = self.record.turns[last]
         self.record.truncate(last)
         pos = self.position
         self.pending = turn.marks if pos.needs_cast and pos.phase is Phase.MOVE else None
         self.save()
-        return turn
+        return taken
 
     def undo(self, out: Output) -> None:
-        """Takes back the person's last move and the computer moves after it; the person's cast stands."""
-        turn = self.take_back()
-        if turn is None:
+        """Takes back the person's last move and the computer moves after it, naming each (so the people at the table
+        move those pieces back); the person's cast stands."""
+        taken = self.take_back()
+        if not taken:
             out.say(self.T("play.nothing_to_undo"))
             return
         what = self.T("play.cast_stands", cast=self._cast_words(self.pending)) if self.pending is not None else \
             self.T("play.bet_again")
-        out.say(self.T("play.took_back", move=turn.move, what=what))
+        moves = ", ".join(self.T("play.taken_yours", move=turn.move) if seat == HUMAN else
+                          self.T("play.taken_seat", seat=seat_name(seat), move=turn.move) for seat, turn in taken)
+        out.say(self.T("play.took_back", moves=moves, what=what))

@@ -195,7 +195,7 @@ class Table:
     def undo(self) -> list[Change]:
         """Takes back the last person's move and the computer moves after it; returns what to move back."""
         before = self.position
-        if self.session.take_back() is None:
+        if not self.session.take_back():
             raise OptionError("no move of a person's to take back")
         return board_changes(before, self.position)
 
