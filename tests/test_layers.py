@@ -62,7 +62,7 @@ def layer(module: str) -> str:
         return "loading"
     if top == "components":
         return "text"  # what the printed kit holds: read by the booklet and the sheets
-    if top in ("errors", "inputs", "files", "stats", "languages", "__init__", "__main__", "fonts", ""):
+    if top in ("errors", "inputs", "interrupts", "files", "stats", "languages", "__init__", "__main__", "fonts", ""):
         return "cli" if top == "__main__" else "base"
     return top
 

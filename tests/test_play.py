@@ -183,3 +183,56 @@ def test_resume_after_the_process_is_killed_mid_game(tmp_path: Path) -> None:
     final = saved(save)
     assert final["record"]["turns"][:len(killed["record"]["turns"])] == killed["record"]["turns"]
     assert replayed(save).phase.value == "over"
+
+
+def test_a_ctrl_c_as_the_helper_casts_never_throws_the_cast_away(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper's draw and its save are one step: a Ctrl-C during the draw comes after the cast is stored, so
+    it is neither a free re-roll nor a break in the seed's sequence of casts (issue 23, item 7)."""
+    import signal
+
+    from printgen.cli.narrate import describe
+    from printgen.engine.beans import Beans
+    from printgen.play.session import Session
+
+    session = Session.new(load_ruleset("gatigo"), 1, "advisor:0", 8, tmp_path / "g.json", False, describe)
+    out = Lines()
+    assert session.pending is None and session.position.to_move == 0  # the person casts first
+    drawn = session.helper_casts
+    real_cast = Beans.cast
+
+    def interrupted_cast(self: Beans, rng: object) -> object:
+        result = real_cast(self, rng)  # type: ignore[arg-type]
+        signal.raise_signal(signal.SIGINT)  # the person presses Ctrl-C while the beans fall
+        return result
+
+    monkeypatch.setattr(Beans, "cast", interrupted_cast)
+    with pytest.raises(KeyboardInterrupt):
+        session.handle("cast", out)
+    monkeypatch.setattr(Beans, "cast", real_cast)
+    kept = saved(tmp_path / "g.json")
+    assert kept["helper_casts"] == drawn + 1  # the draw is on disk...
+    assert kept["pending_cast"] is not None or kept["record"]["turns"]  # ...and so is the cast it drew
+
+
+def test_a_ctrl_c_while_the_computer_thinks_keeps_its_cast_for_the_next_draw(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's cast drawn but never used (interrupted while it chose) is drawn again next, as the seed says."""
+    from printgen.cli.narrate import describe
+    from printgen.play.session import Session
+
+    session = Session.new(load_ruleset("gatigo"), 1, "advisor:0", 8, tmp_path / "g.json", False, describe)
+    out = Lines()
+    monkeypatch.setattr(session, "run_computers", lambda out: None)  # the computer waits: its turn is played below
+    while session.position.to_move == 0:
+        session.handle("best" if session.pending is not None else "cast", out)
+    drawn = session.helper_casts
+
+    class Stopped:
+        def choose(self, *args: object) -> object:
+            raise KeyboardInterrupt  # the person presses Ctrl-C while the computer thinks
+
+    monkeypatch.setitem(session.computers, session.position.to_move, Stopped())
+    with pytest.raises(KeyboardInterrupt):
+        session.computer_turn()
+    assert session.helper_casts == drawn

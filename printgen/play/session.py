@@ -34,6 +34,7 @@ from printgen.files import (
     write_atomic,
 )
 from printgen.inputs import is_whole_number, shown
+from printgen.interrupts import uninterrupted
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
@@ -260,9 +261,15 @@ class Session:
         pos = self.position
         seat = pos.to_move
         comp = self.computers[seat]
+        turns = len(self.record.turns)
         marks = None if pos.phase is Phase.BET else self.helper_cast()
-        move = comp.choose(pos, marks or 0, self._rng())
-        return seat, marks, move, self.play_turn(marks, move)
+        try:
+            move = comp.choose(pos, marks or 0, self._rng())
+            return seat, marks, move, self.play_turn(marks, move)
+        except BaseException:
+            if marks is not None and len(self.record.turns) == turns:
+                self.helper_casts -= 1  # the cast was never used: the next draw is this one again, as the seed says
+            raise
 
     def helper_cast(self) -> int:
         """Casts the beans for someone; returns the marks."""
@@ -433,7 +440,10 @@ class Session:
         if text in ("hint", "best"):
             raise OptionError(self.T("play.cast_first"))
         if text == "cast":
-            marks = self.helper_cast()
+            with uninterrupted():  # the draw is stored with it: a Ctrl-C between them would be a free re-roll
+                marks = self.helper_cast()
+                self.pending = marks
+                self.save()
             out.say(self.T("play.helper_casts", faces=beans.cast_with_marks(marks), cast=self._cast_words(marks)))
         else:
             try:
