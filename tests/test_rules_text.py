@@ -401,3 +401,15 @@ def test_booklets_without_gambling_never_mention_chips_pot_or_payments(spec: str
         assert re.search(penalty, prose)
     assert not [c for c in components(rs) if c.kind is ComponentKind.ITEMS]
     assert components(load_ruleset("bell"))[-1].kind is ComponentKind.ITEMS
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "No move, with 2 pieces or more on the board"),
+                                             ("es", "Sin movimiento, con 2 piezas o más en el tablero")])
+def test_a_payment_table_row_carries_its_condition(lang: str, words: str) -> None:
+    """Neeley charges for not moving only with at least two pieces on the board (the engine and the booklet's
+    sentence say so): the card's table row, read alone, says it too (issue 23, item 13)."""
+    rs = load_ruleset("neeley")
+    assert rs.payments.no_move.min_on_board == 2
+    card = reference_card(rs, lang).section("payments").blocks[0]
+    assert isinstance(card, Table)
+    assert any(row[0] == words for row in card.rows), card.rows

@@ -178,12 +178,20 @@ class Phrases:
             return self.T("payment.none", when=self.when(event))
         return self.T("payment.sentence", when=self.when(event), clause=self.clause(p))
 
+    def event_name(self, event: str) -> str:
+        """Returns an event's name for a table, with the condition its payment has (a table row is read alone, so
+        it carries what the sentence's `when` says)."""
+        p = self.payment(event)
+        if event == "no_move" and p.min_on_board:
+            return self.T("event.no_move_min", pieces=self.count(p.min_on_board, "piece"))
+        return self.T(f"event.{event}")
+
     def payment_row(self, event: str) -> tuple[str, str, str, str]:
         """Returns (event, who pays, amount, to whom) for the payments table."""
         p = self.payment(event)
         if not p.amount:
-            return (self.T(f"event.{event}"), "—", "0", "—")
-        return (self.T(f"event.{event}"), self.T(f"payer.{p.payer.value}"), str(p.amount),
+            return (self.event_name(event), "—", "0", "—")
+        return (self.event_name(event), self.T(f"payer.{p.payer.value}"), str(p.amount),
                 self.T(f"payee.{p.payee.value}"))
 
     def applicable_events(self) -> list[str]:
