@@ -413,3 +413,10 @@ def test_a_payment_table_row_carries_its_condition(lang: str, words: str) -> Non
     card = reference_card(rs, lang).section("payments").blocks[0]
     assert isinstance(card, Table)
     assert any(row[0] == words for row in card.rows), card.rows
+
+
+def test_the_spanish_penalty_intro_reads_naturally() -> None:
+    """Not the calque "cuesta avance en lugar de eso" (issue 23, item 19)."""
+    text = section_text(booklet(load_ruleset("bell+no_gambling"), "es"), "payments")
+    assert "en su lugar, caer en una casilla de cuña te cuesta el avance de un turno" in text
+    assert "en lugar de eso" not in text
