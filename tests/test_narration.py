@@ -167,6 +167,6 @@ def test_spanish_commands_and_english_ones_both_work(tmp_path: Path) -> None:
         s.handle("entrar", out)
         assert s.pending is None and any(line.startswith("  A mete una pieza en la casilla ") for line in out.lines)
         s.handle("deshacer", out)
-        assert out.lines[-1].startswith("se deshizo E") and "sigue en pie" in out.lines[-1]
+        assert out.lines[-1].startswith("se deshizo tu E") and "sigue en pie" in out.lines[-1]
         s.handle("salir", out)
         assert out.lines[-1].startswith("guardado en") and out.lines[-1].endswith("--lang es")

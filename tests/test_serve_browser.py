@@ -237,7 +237,7 @@ def test_two_browsers_follow_one_table_and_a_killed_server_loses_nothing(server:
 def test_a_refereed_game_and_the_spanish_page(server: Server, browser) -> None:
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url)
-    page.wait_for_selector("#lang")
+    page.wait_for_selector("body[data-lobby]")  # the lobby built, after the server's config set the name rule
     name = page.locator("input[name=name]")  # the game-name rule, as the server sent it
     assert name.get_attribute("pattern") == NAME.pattern and name.get_attribute("maxlength") == str(NAME_MAX)
     for bad in ("bad name", "-dash", "a.b"):  # refused by the browser: the pattern is one it reads (v flag)
