@@ -171,3 +171,14 @@ def test_help_lists_every_command_once_in_its_section():
 
     registered = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
     assert registered == set(listed), "every command belongs to exactly one section"
+
+
+def test_rulesets_list_prints_every_option_whole_in_80_columns() -> None:
+    """An option's name is typed as it is shown, so an 80-column terminal shows each whole (issue 23, item 12)."""
+    from printgen.rulesets import BUILTIN, load_builtin
+
+    out = CliRunner().invoke(app, ["rulesets", "list"], env={"COLUMNS": "80"}).output
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    for name in BUILTIN:
+        for option in load_builtin(name).options:
+            assert option.name in out, option.name

@@ -81,13 +81,16 @@ def list_rulesets(as_json: JsonOpt = False) -> None:
                            "players": [r.players.min_players, r.players.max_players]} for r in rulesets]))
         return
     table = Table(title="Built-in rulesets")
-    for col in ("name", "title", "cells", "players", "beans", "options"):
-        table.add_column(col)
+    for col in ("name", "title", "cells", "players", "beans"):
+        table.add_column(col, ratio=1 if col == "title" else None)  # the title wraps to leave the options room
+    # an option's name is typed as shown (`bell+no_gambling_backwards`), so it is never cut: one a line, whole
+    table.add_column("options", no_wrap=True,
+                     min_width=max((len(o.name) for r in rulesets for o in r.options), default=1))
     for r in rulesets:
         players = f"{r.players.min_players}" if r.players.min_players == r.players.max_players else \
             f"{r.players.min_players}–{r.players.max_players}"
         table.add_row(r.name, r.title, str(r.board.cell_count), players, str(r.beans.count),
-                      ", ".join(o.name for o in r.options) or "—")
+                      "\n".join(o.name for o in r.options) or "—")
     Console().print(table)
 
 
