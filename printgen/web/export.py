@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -82,8 +83,6 @@ def _exact(ruleset: Ruleset, players: int) -> dict[str, Any] | None:
     table = find_table(ruleset, players)
     if table is None:
         return None
-    from pathlib import Path
-
     return {"layout": fields(tuple(table.layout)), "size": int(table.layout.size), "file": Path(table.source).name,
             "source": table.source}
 
