@@ -14,6 +14,15 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.beans import Beans
+from printgen.engine.describe import (
+    DESCRIBED,
+    DIRECTION_CCW,
+    DIRECTION_NONE,
+    KIND_BET,
+    KIND_ENTER,
+    KIND_PASS,
+    describe,
+)
 from printgen.engine.events import Event, decode_events
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.tables import Tables, tables_for
@@ -235,26 +244,18 @@ class Position:
         return Beans(self.ruleset.beans).score(marks)
 
     def decode(self, code: int, marks: int = 0) -> Move:
-        """Returns the move value of a kernel move code."""
-        if code == k.PASS:
+        """Returns the move value of a kernel move code (`describe`, the compiled reading the browser shares)."""
+        out = np.zeros(DESCRIBED, dtype=np.int64)
+        describe(self.array(), self.tables, marks, code, out)
+        kind, origin, target, direction, amount = (int(x) for x in out)
+        if kind == KIND_PASS:
             return Move(MoveKind.PASS)
-        if code >= k.BET0:
-            return Move(MoveKind.BET, amount=code - k.BET0)
-        t = self.tables
-        seat = self.to_move
-        score = int(t.scores[marks])
-        if code >= k.ENTER_CW:
-            ccw = code == k.ENTER_CCW
-            cell = int(t.path[seat, 1 if ccw else 0, score - 1]) + 1
-            sets_direction = self.direction(seat) == 0
-            return Move(MoveKind.ENTER, target=cell, anticlockwise=ccw if sets_direction else None)
-        d = self._dir_index(seat)
-        prog = self._progress(seat, code)
-        origin = int(t.path[seat, d, prog]) + 1
-        if self._p(seat, lay.P_PENALTY) == code + 1:  # the piece that landed on a wedge goes backwards
-            target = int(t.path[seat, d, prog - score]) + 1 if prog >= score else 0  # 0: back into the hand
-            return Move(MoveKind.MOVE, origin=origin, target=target)
-        return Move(MoveKind.MOVE, origin=origin, target=int(t.path[seat, d, prog + score]) + 1)
+        if kind == KIND_BET:
+            return Move(MoveKind.BET, amount=amount)
+        if kind == KIND_ENTER:
+            return Move(MoveKind.ENTER, target=target,
+                        anticlockwise=None if direction == DIRECTION_NONE else direction == DIRECTION_CCW)
+        return Move(MoveKind.MOVE, origin=origin, target=target)
 
     def encode(self, move: Move, marks: int = 0) -> int:
         """Returns the kernel code of a legal move, or raises IllegalMoveError saying why not."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
+from printgen.engine.describe import DESCRIBED, describe
 from printgen.engine.integrity import state_fault
 from printgen.engine.jit import njit
 from printgen.engine.layout import STATE_SIZE
@@ -68,6 +69,14 @@ def pt_legal_moves(st, tb, marks, out, cap):
 def pt_play(st, tb, marks, move, ev):
     """Plays a cast and a legal move for it on the state at st; event rows go to ev (element 0 counts them)."""
     k.play(int64_view(st, (STATE_SIZE,)), tables_at(tb), marks, move, int64_view(ev, (EV_SIZE,)))
+    return 0
+
+
+@njit
+def pt_describe(st, tb, marks, move, out):
+    """Writes how a person makes move `move` of the position at st on the board into out (DESCRIBED words:
+    kind, origin cell, target cell, direction set, amount; `engine.describe`)."""
+    describe(int64_view(st, (STATE_SIZE,)), tables_at(tb), marks, move, int64_view(out, (DESCRIBED,)))
     return 0
 
 
@@ -240,6 +249,7 @@ ENTRIES = {
     "state_fault": (pt_state_fault, "ii->i"),
     "legal_moves": (pt_legal_moves, "iiiii->i"),
     "play": (pt_play, "iiiii->i"),
+    "describe": (pt_describe, "iiiii->i"),
     "bench_games": (pt_bench_games, "iiiiiiii->i"),
     "evaluate": (pt_evaluate, "iiiiiii->i"),
     "advise": (pt_advise, "iiiiiiii->i"),

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from printgen.engine import describe as dsc
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.integrity import FAULT_NAMES
@@ -117,6 +118,8 @@ def kernel_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
         "state_faults": list(FAULT_NAMES),
         "phases": {"opening": k.PHASE_OPENING, "bet": k.PHASE_BET, "move": k.PHASE_MOVE, "over": k.PHASE_OVER},
         "moves": {"pass": k.PASS, "enter_cw": k.ENTER_CW, "enter_ccw": k.ENTER_CCW, "bet0": k.BET0},
+        "described": {"size": dsc.DESCRIBED, "kinds": ["move", "enter", "pass", "bet"],
+                      "none": dsc.DIRECTION_NONE, "cw": dsc.DIRECTION_CW, "ccw": dsc.DIRECTION_CCW},
         "game_weight": GAME_WEIGHT,
         "max_level": MAX_LEVEL,
     }

@@ -263,6 +263,26 @@ export class Contest {
     return Array.from({ length: n }, (_, i) => Array.from(rows.subarray(i * w, i * w + w), Number));
   }
 
+  // Returns how a person makes each move code on the board (python: Position.decode): {code, kind ("move",
+  // "enter", "pass", "bet"), origin, target (printed cells; 0: none, or the hand for a move), ccw (true, false,
+  // or null where the entry sets no direction), amount, text (the notation a record writes: 12-15, E1ccw, pass)}.
+  describe(marks, codes = this.legalMoves(marks)) {
+    this.checkMarks(marks);
+    const r = this.rules;
+    const d = r.data.described;
+    if (!r.desc) r.desc = r.engine.alloc(8 * d.size);
+    this.put();
+    return codes.map((code) => {
+      checked(r.engine.x.pt_describe(r.st, r.tb, marks, code, r.desc), "describe");
+      const [k, origin, target, dir, amount] = Array.from(r.engine.i64(r.desc, d.size), Number);
+      const kind = d.kinds[k];
+      const ccw = dir === d.none ? null : dir === d.ccw;
+      const text = kind === "move" ? `${origin}-${target || "h"}` : kind === "enter"
+        ? `E${target}${ccw === null ? "" : ccw ? "ccw" : "cw"}` : kind === "bet" ? `bet${amount}` : "pass";
+      return { code, kind, origin, target, ccw, amount, text };
+    });
+  }
+
   scratch(level) {
     const r = this.rules;
     if (!r.eb) throw new RulesetError(`${r.data.ruleset}'s data holds the rules alone: export it with the evaluation to advise`);
