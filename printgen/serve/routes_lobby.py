@@ -21,9 +21,9 @@ from printgen.play.bean_check import check as check_beans
 from printgen.play.lessons import LEARN_PLAYER, LEARN_SEED
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.render.screen import piece_svg
 from printgen.ruleset_files import load_ruleset
 from printgen.serve import views
-from printgen.serve.board import piece_svg
 from printgen.serve.reading import field, lang_of, read_body
 from printgen.serve.state import companion
 from printgen.serve.store import NAME, NAME_MAX

@@ -15,8 +15,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from printgen.engine.moves import Move
 from printgen.play.table import Table
+from printgen.render.screen import board_geometry, board_svg
 from printgen.serve import views
-from printgen.serve.board import board_geometry, board_svg
 from printgen.serve.reading import cast_of, field, lang_of, read_body
 from printgen.serve.state import companion
 from printgen.serve.store import UnknownGame

@@ -1,4 +1,4 @@
-"""The board and pieces for the page, drawn by the print renderer: the SVG, and where each cell's centre is.
+"""The board and pieces on a screen (the phone pages), drawn by the print renderer: the SVG and each cell's centre.
 
 The page never works out the board itself: it lays pieces, arrows and marks on the cell centres sent here,
 in the SVG's own millimetres.

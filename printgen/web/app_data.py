@@ -1,0 +1,143 @@
+"""What the phone app reads besides the engine's data: each game it offers, with its words, board and save form.
+
+`site_files(rulesets)` returns every data file of the static site (`site.py` writes them), by path:
+
+- `data/games.json`: the index: every ruleset with its titles and options in each language, every game
+  (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels;
+- `data/game-<key>.json`: one game: the engine's data (`export.ruleset_data`) and, under "app", its seats and
+  teams, the beans (score, chance and faces of every number of marks), the item names in each language, the
+  board's cell centres and SVG files, and what a saved game holds of it (the ruleset and the start position,
+  as `patolli play --save` writes them, so a save made on the phone resumes at the terminal);
+- `data/board-<hash>.svg`: the board as printed, one per language and player count (alike ones once);
+- `data/words-<lang>.json`: every word of a language (`lang.templates`);
+- `data/<file>.u16z`: a solved table, where one holds a game offered.
+
+Nothing here is a rule: it is the rulesets, the words and the renderer's output, as data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from printgen.engine import notation
+from printgen.engine.beans import Beans
+from printgen.engine.position import Position, seat_name
+from printgen.errors import PatolliError
+from printgen.lang import LANGS, templates
+from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
+from printgen.players.search.pruned import NO_FILTER
+from printgen.render.screen import board_geometry, board_svg
+from printgen.rules_text.phrases import Phrases
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets.model import Ruleset
+from printgen.web.export import ruleset_data
+
+FORMAT = 1
+MODEL_NOW = 0  # the evaluation model every named strength plays with (players.roster.model_names)
+
+
+def variants(base: Ruleset) -> list[Ruleset]:
+    """Returns a ruleset with every combination of its options that loads (a clash is left out), fewest first."""
+    names = [o.name for o in base.options]
+    out = []
+    for n in range(len(names) + 1):
+        for combo in itertools.combinations(names, n):
+            try:
+                out.append(load_ruleset("+".join((base.origin or base.name, *combo))) if combo else base)
+            except PatolliError:
+                continue
+    return out
+
+
+def game_key(rs: Ruleset, players: int) -> str:
+    """Returns the file-safe name of a game: `bell+no_gambling-2`."""
+    name = "+".join((rs.name, *rs.applied))
+    return re.sub(r"[^A-Za-z0-9+_-]", "_", name) + f"-{players}"
+
+
+def _digest(text: str | bytes) -> str:
+    raw = text.encode() if isinstance(text, str) else text
+    return hashlib.sha256(raw).hexdigest()[:12]
+
+
+def _beans(rs: Ruleset) -> dict[str, Any]:
+    beans = Beans(rs.beans)
+    outcomes = beans.outcomes()
+    return {"count": rs.beans.count,
+            "scores": [o.score for o in outcomes],
+            "odds": [[o.probability.numerator, o.probability.denominator] for o in outcomes],
+            "faces": [list(beans.cast_with_marks(o.marks).beans) for o in outcomes],
+            "score_odds": [[s, p.numerator, p.denominator] for s, p in
+                           sorted(beans.score_odds().items(), key=lambda kv: -1 if kv[0] is None else kv[0])],
+            "null_scores_ten": beans.score(0) == 10}
+
+
+def _strengths() -> list[dict[str, Any]]:
+    """Returns the computer players' strengths, weakest first, as the engine's best_move plays them."""
+    return [{"name": name, "level": s.level, "sigma": s.noise * NOISE_UNIT, "margin": NO_FILTER, "model": MODEL_NOW}
+            for name, s in STRENGTHS.items()]
+
+
+def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """Returns a game's key and data file; its boards' SVG are added to `boards` (file name: text)."""
+    key = game_key(rs, players)
+    start = Position.new(absolute_origin(rs), players)
+    svg_files = {}
+    for lang in LANGS:
+        svg = board_svg(rs, players, lang)
+        name = f"data/board-{_digest(svg)}.svg"
+        boards[name] = svg
+        svg_files[lang] = name.removeprefix("data/")
+    app = {
+        "key": key, "spec": rs.spec, "name": rs.name, "options": list(rs.applied), "players": players,
+        "title": {lang: rs.title.get(lang) for lang in LANGS},
+        "seats": [seat_name(s) for s in range(players)],
+        "teams": [seat_name(start.team(s)) for s in range(players)] if rs.players.partnerships else None,
+        "gambling": rs.economy.gambling,
+        "item": {lang: [Phrases(rs, lang).item_name(), Phrases(rs, lang).items_plural()] for lang in LANGS},
+        "beans": _beans(rs),
+        "board": {"geometry": board_geometry(rs, players), "svg": svg_files},
+        "save": {"ruleset": ruleset_json(rs), "start": notation.to_json(start)},
+    }
+    return key, {**ruleset_data(rs, players), "app": app}
+
+
+def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
+    """Returns every data file of the phone app for these rulesets (each with all its options), by site path."""
+    files: dict[str, str | bytes] = {}
+    boards: dict[str, str] = {}
+    index_rulesets, games = [], []
+    for base in rulesets:
+        index_rulesets.append({
+            "name": base.name, "origin": base.origin, "title": {lang: base.title.get(lang) for lang in LANGS},
+            "players": list(base.player_counts()),
+            "options": [{"name": o.name, "description": {lang: o.description.get(lang) for lang in LANGS}}
+                        for o in base.options]})
+        for rs in variants(base):
+            for players in rs.player_counts():
+                key, data = game_files(rs, players, boards)
+                exact = data.get("exact")
+                if exact:
+                    source = Path(exact.pop("source"))
+                    files[f"data/{exact['file']}"] = source.read_bytes()
+                name = f"data/game-{key}.json"
+                files[name] = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+                games.append({"key": key, "ruleset": base.name, "options": sorted(rs.applied), "players": players,
+                              "file": name.removeprefix("data/")})
+    files.update(boards)
+    for lang in LANGS:
+        files[f"data/words-{lang}.json"] = json.dumps(templates(lang), ensure_ascii=False, separators=(",", ":"))
+    files["data/games.json"] = json.dumps({
+        "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games,
+        "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
+        "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
+        "odds_precision": str(Fraction(1, 100)),
+    }, ensure_ascii=False, separators=(",", ":"))
+    return files
