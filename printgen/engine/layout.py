@@ -39,10 +39,12 @@ HASHED_WORDS = O0  # the header, the seats and the pieces: the words the cells f
 
 def reader_offsets() -> dict[str, int]:
     """Returns the offsets a reader of the state outside Python (the JavaScript API, `web/export.py`) reads by:
-    the phase, the seat to move, the game, the winner, and each seat's holding (seat0 + seat * seat_size +
-    holding)."""
-    return {"phase": H_PHASE, "to_move": H_TO_MOVE, "game": H_GAME, "winner": H_WINNER, "seat0": P0,
-            "seat_size": PS, "holding": P_HOLD}
+    the header's words, each seat's fields (seat0 + seat * seat_size + field), and each cell's occupant
+    (cells + cell: 0 empty, else 1 + seat * pieces_stride + piece)."""
+    return {"phase": H_PHASE, "to_move": H_TO_MOVE, "game": H_GAME, "pool": H_POOL, "offering": H_OFFERING,
+            "winner": H_WINNER, "seat0": P0, "seat_size": PS, "holding": P_HOLD, "bankrupt": P_BANKRUPT,
+            "direction": P_DIR, "hand": P_HAND, "home": P_HOME, "on_board": P_ON_BOARD, "penalty": P_PENALTY,
+            "cells": O0, "pieces_stride": MAXK}
 
 
 def move_capacity(total_items: int) -> int:
