@@ -31,6 +31,7 @@ from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
 from printgen.lang import LANGS, templates
 from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
 from printgen.players.search.pruned import NO_FILTER
 from printgen.render.screen import board_geometry, board_svg
@@ -80,9 +81,10 @@ def _beans(rs: Ruleset) -> dict[str, Any]:
 
 
 def _strengths() -> list[dict[str, Any]]:
-    """Returns the computer players' strengths, weakest first, as the engine's best_move plays them."""
-    return [{"name": name, "level": s.level, "sigma": s.noise * NOISE_UNIT, "margin": NO_FILTER, "model": MODEL_NOW}
-            for name, s in STRENGTHS.items()]
+    """Returns the computer players' strengths, weakest first, as the engine's best_move plays them ("saved": the
+    name a save of Python's writes for it, `advisor:2` for expert)."""
+    return [{"name": name, "saved": player(name).name, "level": s.level, "sigma": s.noise * NOISE_UNIT,
+             "margin": NO_FILTER, "model": MODEL_NOW} for name, s in STRENGTHS.items()]
 
 
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:
@@ -99,6 +101,8 @@ def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, 
         "key": key, "spec": rs.spec, "name": rs.name, "options": list(rs.applied), "players": players,
         "title": {lang: rs.title.get(lang) for lang in LANGS},
         "seats": [seat_name(s) for s in range(players)],
+        "pieces": len(start.places(0)),
+        "cells": len(start.topology.cells),
         "teams": [seat_name(start.team(s)) for s in range(players)] if rs.players.partnerships else None,
         "gambling": rs.economy.gambling,
         "item": {lang: [Phrases(rs, lang).item_name(), Phrases(rs, lang).items_plural()] for lang in LANGS},

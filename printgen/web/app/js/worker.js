@@ -1,20 +1,180 @@
-// The engine's Web Worker: the WebAssembly engine and the table being played, so no tap waits on the page.
-import { loadEngine } from "../engine/patolli.mjs";
+// The engine's Web Worker: the WebAssembly engine, the games' data and the table being played, so no tap
+// waits on the page. Every action is saved at once (IndexedDB, store.js); an action whose save fails is undone
+// and reported, so the phone never shows a turn it has not kept.
+import { loadEngine, PatolliError } from "../engine/patolli.mjs";
+import * as store from "./store.js";
+import { SaveError, Table, TableError } from "./table.js";
+
+class StorageError extends PatolliError {}  // the phone refused to keep the game (full, or private browsing)
 
 let engine = null;
+let index = null;      // data/games.json
+const games = new Map();  // key -> {game, rules}
+let current = null;    // {id, name, table}
+
+const url = (path) => new URL(`../${path}`, import.meta.url);
+
+async function fetchJson(path) {
+  const r = await fetch(url(path));
+  if (!r.ok) throw new PatolliError(`cannot load ${path}: HTTP ${r.status}`);
+  return r.json();
+}
+
+async function gameOf(key) {
+  if (!games.has(key)) {
+    const entry = index.games.find((g) => g.key === key);
+    if (!entry) throw new TableError(`no game ${key} in this app`);
+    const game = await fetchJson(`data/${entry.file}`);
+    const rules = engine.rules(game);
+    if (game.exact) {
+      const r = await fetch(url(`data/${game.exact.file}`));
+      if (r.ok) await rules.loadExact(await r.arrayBuffer());
+    }
+    games.set(key, { game, rules });
+  }
+  return games.get(key);
+}
+
+// Returns the key of the game a save plays: its ruleset (origin and options) and its number of players.
+function keyOf(save) {
+  const rs = save?.ruleset;
+  const players = save?.record?.start?.players;
+  if (!rs || typeof rs.origin !== "string" || !Array.isArray(rs.options)) throw new SaveError('"ruleset" is not a ruleset');
+  const name = rs.origin.split("/").pop().replace(/\.toml$/, "");
+  const entry = index.games.find((g) => g.ruleset === name && g.players === players
+    && JSON.stringify(g.options) === JSON.stringify([...rs.options].sort()));
+  if (!entry) {
+    throw new SaveError(`this app has no game of ${[name, ...rs.options].join("+")} for ${players} players `
+      + "(a ruleset of your own is added with patolli web --ruleset FILE)");
+  }
+  return entry.key;
+}
+
+function summary(id, name, table) {
+  return { id, name, key: table.game.app.key, updated: Date.now(), turns: table.turns.length, over: table.over,
+    seats: table.seats };
+}
+
+// Saves the current table; if the phone refuses, puts back the table as it was saved before and says so.
+async function keep(before) {
+  const { id, name, table } = current;
+  try {
+    await store.put({ ...summary(id, name, table), save: table.toSave() });
+  } catch (e) {
+    if (before) current.table = Table.fromSave(before, () => games.get(table.game.app.key), index.strengths);
+    throw new StorageError(`the phone could not keep the game (${e?.message || e}); the last action is undone`);
+  }
+}
+
+function opened() {
+  const { id, name, table } = current;
+  return { id, name, app: table.game.app, view: table.view() };
+}
+
+function table() {
+  if (!current) throw new TableError("no game is open");
+  return current.table;
+}
 
 const methods = {
   async ready() {
-    engine ??= await loadEngine(new URL("../engine/patolli.wasm", import.meta.url));
-    return true;
+    engine ??= await loadEngine(url("engine/patolli.wasm"));
+    index ??= await fetchJson("data/games.json");
+    return index;
+  },
+
+  async newGame({ key, seats, level, name, seed }) {
+    const { game, rules } = await gameOf(key);
+    const t = new Table(rules, game, seats, seed >>> 0, index.strengths, level ?? index.default_level);
+    current = { id: `${Date.now().toString(36)}-${(seed >>> 0).toString(36)}`, name, table: t };
+    await keep(null);
+    return opened();
+  },
+
+  async open(id) {
+    const got = await store.get(id);
+    if (!got) throw new TableError("no such game on this phone");
+    const { game, rules } = await gameOf(got.key);
+    current = { id, name: got.name, table: Table.fromSave(got.save, () => ({ game, rules }), index.strengths) };
+    return opened();
+  },
+
+  list: () => store.list(),
+  remove: (id) => store.remove(id),
+
+  // Plays an action of the table (cast, correct, move, bet, best, undo, computerTurn); returns what it did and
+  // the table after it.
+  async act(action, ...args) {
+    const t = table();
+    if (!["cast", "correct", "move", "bet", "best", "undo", "computerTurn"].includes(action)) {
+      throw new TableError(`no action ${action}`);
+    }
+    const before = t.toSave();
+    const did = t[action](...args);
+    await keep(before);
+    const steps = action === "computerTurn" ? [did] : action === "undo" ? [] : did;
+    return { steps, undo: action === "undo" ? did : null, view: t.view() };
+  },
+
+  setLevel(level) {
+    const t = table();
+    if (!Number.isInteger(level) || level < 0 || level > index.max_level) throw new TableError(`no level ${level}`);
+    t.level = level;
+    return keep(null);
+  },
+
+  // Returns the advisor's view of the pending cast (or the bet) at a level: every move best first.
+  advise(level) {
+    const t = table();
+    t.personToMove();
+    if (t.needsCast() && t.pending === null) throw new TableError("cast first: advice is for a cast");
+    const marks = t.pending ?? 0;
+    const started = performance.now();
+    const moves = t.contest.advise(marks, level ?? t.level);
+    const described = new Map(t.contest.describe(marks, moves.map((m) => m.move)).map((d) => [d.code, d]));
+    return { level: level ?? t.level, ms: performance.now() - started,
+      moves: moves.map((m) => ({ ...m, ...described.get(m.move) })) };
+  },
+
+  // Returns each seat's chances now, by the evaluation (no search).
+  estimate() {
+    const t = table();
+    return t.over ? null : t.contest.estimate();
+  },
+
+  steps(since) { return table().steps(since); },
+
+  async exportSave(id) {
+    const got = id === current?.id ? { save: current.table.toSave() } : await store.get(id);
+    if (!got) throw new TableError("no such game on this phone");
+    return JSON.stringify(got.save) + "\n";
+  },
+
+  async importSave(text, name) {
+    let save;
+    try {
+      save = JSON.parse(text);
+    } catch (e) {
+      throw new SaveError(`not a saved game: the file is not JSON (${e.message})`);
+    }
+    const key = keyOf(save);
+    const { game, rules } = await gameOf(key);
+    if (save.ruleset.toml !== game.app.save.ruleset.toml) {
+      throw new SaveError(`the save's ruleset is not this app's ${key}: it was changed (add it with patolli web --ruleset FILE)`);
+    }
+    const t = Table.fromSave(save, () => ({ game, rules }), index.strengths);
+    current = { id: `${Date.now().toString(36)}-i`, name, table: t };
+    await keep(null);
+    return opened();
   },
 };
 
 self.onmessage = async ({ data }) => {
   try {
+    if (!Object.hasOwn(methods, data.method)) throw new TableError(`no method ${data.method}`);
     const result = await methods[data.method](...data.args);
     self.postMessage({ id: data.id, result });
   } catch (e) {
-    self.postMessage({ id: data.id, error: { name: e.name, message: e.message } });
+    self.postMessage({ id: data.id, error: { name: e.name || "Error", message: e.message || String(e) } });
   }
 };
