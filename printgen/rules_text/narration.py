@@ -119,6 +119,9 @@ class Narration:
             return self.T("narrate.move_words_back_hand", origin=move.origin)
         if move.kind is MoveKind.BET:
             return self.T("narrate.move_words_bet", amount=move.amount)
+        if move.kind is MoveKind.ENTER and move.anticlockwise is not None:  # two entries: say which way each goes
+            way = self.T("serve.anticlockwise" if move.anticlockwise else "serve.clockwise")
+            return self.T("narrate.move_words_enter_way", target=move.target, direction=way)
         return describe_move(self.P, move)
 
     def turn(self, seat: int, marks: int | None, move: Move, before: Position) -> str:

@@ -22,6 +22,7 @@ import numpy as np
 from printgen.engine import describe as dsc
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
+from printgen.engine.events import EventKind, Reason
 from printgen.engine.integrity import FAULT_NAMES
 from printgen.engine.position import Position
 from printgen.engine.tables import tables_for
@@ -120,6 +121,8 @@ def kernel_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
         "moves": {"pass": k.PASS, "enter_cw": k.ENTER_CW, "enter_ccw": k.ENTER_CCW, "bet0": k.BET0},
         "described": {"size": dsc.DESCRIBED, "kinds": ["move", "enter", "pass", "bet"],
                       "none": dsc.DIRECTION_NONE, "cw": dsc.DIRECTION_CW, "ccw": dsc.DIRECTION_CCW},
+        "events": {"kinds": [e.value for e in EventKind], "reasons": [r.value for r in Reason],
+                   "pool": k.POOL, "offering": k.OFFERING},
         "game_weight": GAME_WEIGHT,
         "max_level": MAX_LEVEL,
     }

@@ -1,18 +1,189 @@
-// The phone app: boots the engine in its worker, then shows the lobby. (Being written: see issue 22.)
+// The phone app: boots the engine in its worker, keeps the language, and shows the lobby (games kept on this phone,
+// a new game, a saved game opened from a file). The table itself is play.js. Every word comes from the language
+// files (words.js); nothing here decides a rule.
 import { Engine } from "./rpc.js";
+import { Words } from "./words.js";
+import { Play } from "./play.js";
 
-const engine = new Engine(new URL("./worker.js", import.meta.url));
+const $ = (id) => document.getElementById(id);
+export const engine = new Engine(new URL("./worker.js", import.meta.url));
+const LANG_KEY = "patolli.lang";
+let index = null;
+let W = null;
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? "" : v);
+  }
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+export function showError(e) {
+  const box = $("error");
+  box.textContent = e?.message || String(e);
+  box.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+async function loadWords(lang) {
+  const r = await fetch(`data/words-${lang}.json`);
+  W = new Words(lang, await r.json());
+  document.documentElement.lang = lang;
+  document.title = W.T("phone.title");
+  localStorage.setItem(LANG_KEY, lang);
+}
+
+function header(title, back) {
+  $("title").textContent = title;
+  $("home").hidden = !back;
+  $("home").textContent = "‹";
+  $("home").setAttribute("aria-label", W.T("serve.games_link"));
+  $("home").onclick = back;
+  $("menu").textContent = W.T("serve.language");
+  $("menu").onclick = async () => {
+    await loadWords(W.lang === "en" ? "es" : "en");
+    (current ? current.redraw() : lobby());
+  };
+}
+
+let current = null;  // the table on screen (a Play), or null in the lobby
+
+function rulesetTitle(name) {
+  return index.rulesets.find((r) => r.name === name).title[W.lang];
+}
+
+export async function lobby() {
+  current = null;
+  delete document.body.dataset.screen;
+  header(W.T("phone.title"), null);
+  const view = $("view");
+  const saved = await engine.call("list");
+  const list = el("ul", { class: "games" });
+  if (!saved.length) list.append(el("li", { class: "empty" }, W.T("phone.none")));
+  for (const g of saved) {
+    const entry = index.games.find((x) => x.key === g.key);
+    const row = el("li", {},
+      el("button", { class: "open", onclick: () => open(g.id) },
+        el("strong", {}, g.name),
+        el("span", {}, W.T("phone.game_row", { ruleset: entry ? rulesetTitle(entry.ruleset) : g.key,
+          players: g.seats.length, turn: g.turns })),
+        g.over ? el("span", { class: "badge" }, W.T("serve.over")) : null),
+      el("button", { class: "icon", "aria-label": W.T("phone.export"), onclick: () => exportGame(g.id, g.name) }, "⤓"),
+      el("button", { class: "icon", "aria-label": W.T("phone.delete"), onclick: async () => {
+        if (confirm(W.T("phone.delete_sure", { name: g.name }))) { await engine.call("remove", g.id); lobby(); }
+      } }, "✕"));
+    list.append(row);
+  }
+  const file = el("input", { type: "file", accept: ".json,application/json", hidden: true,
+    onchange: async () => {
+      const f = file.files[0];
+      if (!f) return;
+      try {
+        const text = await f.text();
+        await play(await engine.call("importSave", text, f.name.replace(/\.json$/i, "")));
+      } catch (e) { showError(e); }
+    } });
+  view.replaceChildren(
+    el("section", { class: "lobby" },
+      el("h2", {}, W.T("phone.your_games")), list,
+      el("div", { class: "row" },
+        el("button", { class: "primary", id: "newbtn", onclick: newGame }, W.T("serve.new_game")),
+        el("button", { onclick: () => file.click() }, W.T("phone.import")), file),
+      el("p", { class: "small" }, W.T("phone.offline_note"))));
+  document.body.dataset.screen = "lobby";
+}
+
+function newGame() {
+  header(W.T("serve.new_game"), lobby);
+  const form = el("form", { class: "new", id: "newform" });
+  const rs = el("select", { name: "ruleset" }, ...index.rulesets.map((r) => el("option", { value: r.name }, r.title[W.lang])));
+  const options = el("div", { class: "options" });
+  const mode = el("fieldset", { class: "mode" },
+    el("label", { class: "choice" }, el("input", { type: "radio", name: "mode", value: "solo", checked: true }),
+      el("span", {}, W.T("serve.mode_solo"))),
+    el("label", { class: "choice" }, el("input", { type: "radio", name: "mode", value: "referee" }),
+      el("span", {}, W.T("serve.mode_referee"))));
+  const count = el("select", { name: "count" });
+  const strength = el("select", { name: "strength" }, ...index.strengths.map((s) =>
+    el("option", { value: s.name, selected: s.name === "club" }, W.T(`phone.strength_${s.name}`))));
+  const countLabel = el("span", {});
+  const strengthRow = el("label", {}, el("span", {}, W.T("phone.strength")), strength);
+  const sync = () => {
+    const r = index.rulesets.find((x) => x.name === rs.value);
+    const keep = new Set([...options.querySelectorAll("input:checked")].map((i) => i.value));
+    options.replaceChildren(...r.options.map((o) => el("label", { class: "choice" },
+      el("input", { type: "checkbox", name: "opt", value: o.name, checked: keep.has(o.name) }),
+      el("span", {}, o.description[W.lang]))));
+    const solo = form.elements.mode.value === "solo";
+    const opts = [...options.querySelectorAll("input:checked")].map((i) => i.value).sort();
+    const counts = index.games.filter((g) => g.ruleset === r.name && JSON.stringify(g.options) === JSON.stringify(opts))
+      .map((g) => g.players);
+    const before = count.value;
+    count.replaceChildren(...counts.filter((n) => !solo || n >= 2).map((n) => el("option", { value: n },
+      String(solo ? n - 1 : n))));
+    if ([...count.options].some((o) => o.value === before)) count.value = before;
+    countLabel.textContent = W.T(solo ? "serve.opponents" : "serve.people");
+    strengthRow.hidden = !solo;
+  };
+  form.append(
+    el("label", {}, el("span", {}, W.T("serve.ruleset")), rs), options, mode,
+    el("label", {}, countLabel, count), strengthRow,
+    el("button", { type: "submit", class: "primary" }, W.T("serve.start")));
+  rs.onchange = sync;
+  options.onchange = sync;
+  mode.onchange = sync;
+  sync();
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const opts = [...options.querySelectorAll("input:checked")].map((i) => i.value).sort();
+    const players = Number(count.value);
+    const game = index.games.find((g) => g.ruleset === rs.value && g.players === players
+      && JSON.stringify(g.options) === JSON.stringify(opts));
+    if (!game) { showError(new Error(W.T("phone.no_such_game"))); return; }
+    const solo = form.elements.mode.value === "solo";
+    const seats = Array.from({ length: players }, (_, i) => (i === 0 || !solo ? "person" : strength.value));
+    const name = W.T("phone.game_name", { ruleset: rulesetTitle(rs.value), date: new Date().toLocaleDateString(W.lang) });
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+    try {
+      await play(await engine.call("newGame", { key: game.key, seats, name, seed, level: index.default_level }));
+    } catch (e) { showError(e); }
+  };
+  $("view").replaceChildren(el("section", { class: "lobby" }, form));
+  document.body.dataset.screen = "new";
+}
+
+async function open(id) {
+  try { await play(await engine.call("open", id)); } catch (e) { showError(e); }
+}
+
+async function play(opened) {
+  current = new Play(opened, { engine, words: () => W, header, lobby, index });
+  await current.start();
+}
+
+export async function exportGame(id, name) {
+  try {
+    const text = await engine.call("exportSave", id);
+    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+      download: `${name.replace(/[^\p{L}\p{N} _-]+/gu, "-")}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (e) { showError(e); }
+}
 
 async function boot() {
-  const games = await (await fetch("data/games.json")).json();
-  await engine.call("ready");
+  const lang = localStorage.getItem(LANG_KEY) || ((navigator.language || "en").startsWith("es") ? "es" : "en");
+  index = await engine.call("ready");
+  await loadWords(index.langs.includes(lang) ? lang : "en");
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
-  document.getElementById("loading").textContent = `${games.games.length} games`;
+  if ("storage" in navigator && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  await lobby();
   document.body.dataset.ready = "1";
 }
 
-boot().catch((e) => {
-  const el = document.getElementById("error");
-  el.textContent = e.message;
-  el.hidden = false;
-});
+boot().catch(showError);

@@ -68,7 +68,7 @@ async function keep(before) {
 
 function opened() {
   const { id, name, table } = current;
-  return { id, name, app: table.game.app, view: table.view() };
+  return { id, name, app: table.game.app, events: table.game.events, view: table.view() };
 }
 
 function table() {
