@@ -79,14 +79,14 @@ def web_manifest() -> str:
 
 def _check_rulesets(rulesets: list[Ruleset]) -> None:
     """Refuses two rulesets of one name (their games would share files) and a ruleset with options applied."""
-    names = [rs.name for rs in rulesets]
-    twice = next((name for name in names if names.count(name) > 1), None)
-    if twice:
-        raise RulesetError(f"two rulesets are named '{twice}': give each ruleset file a name of its own")
     applied = next((rs for rs in rulesets if rs.applied), None)
     if applied:
         raise OptionError(f"ruleset '{applied.spec}': the site offers every option of each ruleset; "
                           f"give it without +{applied.applied[0]}")
+    names = [rs.name for rs in rulesets]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice:
+        raise RulesetError(f"two rulesets are named '{twice}': give each ruleset file a name of its own")
 
 
 def site_contents(rulesets: list[Ruleset]) -> dict[str, bytes]:
