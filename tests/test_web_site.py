@@ -9,6 +9,7 @@ import functools
 import gzip
 import http.server
 import json
+import math
 import os
 import re
 import shutil
@@ -25,6 +26,9 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.files import FileError
+from printgen.render import app_icon
+from printgen.render.scene import Path as Path_
+from printgen.render.scene import path_points
 from printgen.rulesets import load_builtin
 from printgen.rulesets.export import builtin_text
 from printgen.rulesets.load import BUILTIN
@@ -81,6 +85,20 @@ def test_the_icons_are_square_pngs_of_their_sizes(built: tuple[Path, site.SiteRe
         data = (out / "icons" / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (side, side), name
     assert (out / "icons/icon-512.png").read_bytes() != (out / "icons/icon-maskable-512.png").read_bytes()
+
+
+def _icon_points(maskable: bool) -> list[tuple[float, float]]:
+    shapes = [item for item in app_icon.icon_page(maskable).items if isinstance(item, Path_) and
+              item.tag != "icon background"]
+    assert len(shapes) == 8 * app_icon.ARM + 4 + 1  # every cell of the cross, and the flower
+    return [(x - 0.5, y - 0.5) for item in shapes for x, y in path_points(item)]
+
+
+def test_the_icons_fill_their_room_and_the_maskable_one_keeps_inside_the_safe_circle() -> None:
+    far = max(math.hypot(x, y) for x, y in _icon_points(True))
+    assert app_icon.MASK_SAFE / 2 * 0.95 < far <= app_icon.MASK_SAFE / 2
+    side = max(max(abs(x), abs(y)) for x, y in _icon_points(False))
+    assert 0.4 < side < 0.5
 
 
 def test_the_manifest_installs_the_app_from_its_own_folder(built: tuple[Path, site.SiteReport]) -> None:
