@@ -251,11 +251,7 @@ class _Log:
 def _served(root: Path, log: _Log) -> Iterator[str]:
     """Serves a folder over http on a free port, logging every request; yields its address."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                          ".js": "text/javascript", ".wasm": "application/wasm",
-                          ".webmanifest": "application/manifest+json"}
-
+    class Handler(http.server.SimpleHTTPRequestHandler):  # the types of `python -m http.server`, as the docs say
         def log_message(self, *args: object) -> None:
             pass
 
