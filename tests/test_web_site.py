@@ -207,6 +207,13 @@ def test_a_file_in_the_way_is_one_line(tmp_path: Path) -> None:
                                                       "site\n"
 
 
+def test_the_current_folder_is_never_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["web", "-o", ".", "--force"])
+    assert result.exit_code == 2 and "the site needs a folder of its own" in result.stderr
+    assert tmp_path.is_dir() and not any(tmp_path.iterdir())
+
+
 def test_a_failure_while_writing_leaves_the_old_folder_as_it_was(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _users_folder(tmp_path)
@@ -222,6 +229,15 @@ def test_a_failure_while_writing_leaves_the_old_folder_as_it_was(tmp_path: Path,
         site.write_site(folder, [load_builtin("gatigo")], True)
     assert _tree(folder) == before
     assert [p.name for p in tmp_path.iterdir()] == ["site"]  # the half-written site is gone
+
+
+def test_folders_a_killed_build_left_are_removed_once_stale(tmp_path: Path) -> None:
+    stale, fresh = tmp_path / ".site.new.abcd_123.tmp", tmp_path / ".site.old.efgh_456.tmp"
+    for left in (stale, fresh):
+        (left / "data").mkdir(parents=True)
+    os.utime(stale, (0, 0))
+    site.write_site(tmp_path / "site", [load_builtin("gatigo")], False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [fresh.name, "site"]
 
 
 # ---- in a browser ----

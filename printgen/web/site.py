@@ -19,14 +19,16 @@ import contextlib
 import gzip
 import json
 import os
+import re
 import shutil
 import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.errors import OptionError, OverwriteError, RulesetError
-from printgen.files import FileError, check_folder, resolve_target
+from printgen.files import STALE_SECONDS, FileError, check_folder, resolve_target
 from printgen.lang import BASE_LANG, templates
 from printgen.render.app_icon import THEME, icon_png
 from printgen.rulesets.model import Ruleset
@@ -129,12 +131,10 @@ def _check_out(out: Path, force: bool) -> None:
     if not stat.S_ISDIR(st.st_mode):
         raise OptionError(f"{out} is a file, not a folder for the site")
     check_folder(out.parent)
-    if not any(out.iterdir()):
-        return
     real, here = out.resolve(), Path.cwd().resolve()
     if real in (Path(real.anchor), Path.home().resolve()) or here == real or real in here.parents:
         raise OptionError(f"{out} holds the current, home or root folder: the site needs a folder of its own")
-    if not force:
+    if any(out.iterdir()) and not force:
         raise OverwriteError(f"{out} is not empty")
 
 
@@ -178,11 +178,22 @@ def _move_into_place(new: Path, out: Path) -> None:
             os.close(fd)
 
 
+def _clean_stale(out: Path) -> None:
+    """Removes the folders a killed `write_site` left beside out (building, or moved aside), if old enough."""
+    pattern = re.compile(rf"\.{re.escape(out.name)}\.(new|old)\.[A-Za-z0-9_]{{8}}\.tmp")
+    with contextlib.suppress(OSError):
+        for name in os.listdir(out.parent):
+            left = out.parent / name
+            if pattern.fullmatch(name) and time.time() - os.lstat(left).st_mtime >= STALE_SECONDS:
+                shutil.rmtree(left, ignore_errors=True)
+
+
 def write_site(out: Path, rulesets: list[Ruleset], force: bool = False) -> SiteReport:
     """Writes the static site for these rulesets into the folder out; refuses a folder with files unless force
     (then the whole folder is replaced, once the new site is complete). Returns what was written."""
     out = Path(os.path.abspath(resolve_target(out)))
     _check_out(out, force)
+    _clean_stale(out)
     files = site_contents(rulesets)
     new: Path | None = None
     try:
