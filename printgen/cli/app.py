@@ -33,12 +33,13 @@ from printgen.cli.serve_cmd import serve
 from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
 from printgen.cli.train_cmd import train
+from printgen.cli.web_cmd import web
 
 if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
 
 SECTIONS = {
-    "At the table": ("play", "serve", "advise", "review", "cast", "position", "replay"),
+    "At the table": ("play", "serve", "web", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("arena", "tournament", "solve", "train", "calibration", "bench", "bench-players",
@@ -105,6 +106,7 @@ app.command("solve")(solve)
 app.command("train")(train)
 app.command("play")(play)
 app.command("serve")(serve)
+app.command("web")(web)
 app.command("bench-players")(bench_players)
 app.command("bench-startup")(bench_startup)
 app.command("bench-serve")(bench_serve)
