@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printgen.engine.jit import njit
 from printgen.engine.kernel import BET0, ENTER_CCW, ENTER_CW, PASS
-from printgen.engine.layout import H_TO_MOVE, P_DIR, dir_index, pb, penalty, progress
+from printgen.engine.layout import dir_index, direction, penalty, progress, to_move
 
 # What `describe` writes: kind, origin cell, target cell, direction set, amount (DESCRIBED words).
 KIND_MOVE, KIND_ENTER, KIND_PASS, KIND_BET = 0, 1, 2, 3
@@ -31,13 +31,13 @@ def describe(st, t, marks, code, out):
         out[0] = KIND_BET
         out[4] = code - BET0
         return
-    seat = st[H_TO_MOVE]
+    seat = to_move(st)
     score = t.scores[marks]
     if code >= ENTER_CW:
         ccw = 1 if code == ENTER_CCW else 0
         out[0] = KIND_ENTER
         out[2] = t.path[seat, ccw, score - 1] + 1
-        if st[pb(seat) + P_DIR] == 0:
+        if direction(st, seat) == 0:
             out[3] = DIRECTION_CCW if ccw == 1 else DIRECTION_CW
         return
     d = dir_index(st, seat)
