@@ -10,6 +10,7 @@ or a process: the store names the game instead, and `private` takes out whatever
 from __future__ import annotations
 
 import errno
+import os
 import re
 from collections.abc import Mapping
 
@@ -51,9 +52,14 @@ def status_of(exc: PatolliError) -> int:
 
 
 async def answer_error(request: Request, exc: Exception) -> Response:
-    """The app's one exception handler: a library error or an HTTPException, as a 4xx with one line."""
+    """The app's one exception handler: a library error or an HTTPException as a 4xx with one line, an OS error
+    (a save the machine could not write) as 507 or 500 with one line."""
     if isinstance(exc, PatolliError):
         return error_json(status_of(exc), private(str(exc)))
+    if isinstance(exc, OSError):  # a write the library did not wrap: said without its path
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+        why = os.strerror(exc.errno).lower() if exc.errno else "the system refused it"
+        return error_json(507 if full else 500, f"the server could not save: {why}")
     if not isinstance(exc, HTTPException):
         raise exc  # registered for these two kinds only
     path = request.url.path[:80]
@@ -64,4 +70,4 @@ async def answer_error(request: Request, exc: Exception) -> Response:
     return error_json(exc.status_code, exc.detail, exc.headers)
 
 
-HANDLERS = {PatolliError: answer_error, HTTPException: answer_error}
+HANDLERS = {PatolliError: answer_error, HTTPException: answer_error, OSError: answer_error}

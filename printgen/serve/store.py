@@ -55,6 +55,12 @@ def check_name(name: str) -> str:
     return name
 
 
+def public_spec(spec: str) -> str:
+    """Returns how a page sees a ruleset's spec: a ruleset file by its file's name, never the path to it."""
+    base, plus, options = spec.partition("+")
+    return os.path.basename(base) + plus + options if "/" in base or os.sep in base else spec
+
+
 class Store:
     """The saved games of one folder."""
 
@@ -85,7 +91,8 @@ class Store:
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
     def names(self) -> list[dict[str, Any]]:
-        """Returns the saved games of the folder, newest first: name, ruleset and turns (read, not replayed)."""
+        """Returns the saved games of the folder, newest first: name, ruleset (its `public_spec`) and turns (read,
+        not replayed)."""
         rows = []
         for entry in os.scandir(self.folder):
             stem = entry.name[:-5]
@@ -100,7 +107,7 @@ class Store:
                     continue
             except (OSError, ValueError, KeyError, TypeError):
                 continue
-            rows.append({"name": stem, "ruleset": rs, "turns": turns, "time": entry.stat().st_mtime})
+            rows.append({"name": stem, "ruleset": public_spec(str(rs)), "turns": turns, "time": entry.stat().st_mtime})
         return sorted(rows, key=lambda r: -r["time"])
 
     def _lock_of(self, name: str) -> threading.Lock:
