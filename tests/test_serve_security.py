@@ -260,19 +260,29 @@ def test_a_full_disk_is_507_and_changes_nothing(tmp_path: Path, monkeypatch: pyt
     _new(client, "ref", computers={})
     for _ in range(3):  # into the game a little, so a turn has something to change
         s = client.get("/api/games/ref").json()
-        client.post("/api/games/ref/cast", json={"helper": True, "stamp": s["stamp"]})
+        assert _tap(client, s).status_code == 200
     before = client.get("/api/games/ref").json()
     saved = (tmp_path / "saves" / "ref.json").read_bytes()
     with monkeypatch.context() as m:
         fill(m)
-        r = client.post("/api/games/ref/cast", json={"helper": True, "stamp": before["stamp"]})
-        message = _one_line(r, 507, "no space left")
+        message = _one_line(_tap(client, before), 507, "no space left")
         assert str(tmp_path) not in message
         assert client.get("/api/games/ref").json() == before  # not applied in memory
     assert (tmp_path / "saves" / "ref.json").read_bytes() == saved  # nor in the file
     assert client.get("/api/games/ref").json() == before
-    again = client.post("/api/games/ref/cast", json={"helper": True, "stamp": before["stamp"]})
+    again = _tap(client, before)
     assert again.status_code == 200, again.text  # the same tap works once there is room
+
+
+def _tap(client: TestClient, s: dict):
+    """Makes the tap a person makes next on a refereed table (bet, move, or cast with the helper's beans) and returns
+    the answer."""
+    url = f"/api/games/{s['name']}/"
+    if s["phase"] == "bet":
+        return client.post(url + "bet", json={"amount": s["legal"][0]["amount"], "stamp": s["stamp"]})
+    if s["pending"] is not None:
+        return client.post(url + "move", json={"move": s["legal"][0]["text"], "stamp": s["stamp"]})
+    return client.post(url + "cast", json={"helper": True, "stamp": s["stamp"]})
 
 
 # ---- 9 and 11. --lan binds the address it prints; this computer alone offers no phone link ----
