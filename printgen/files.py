@@ -46,6 +46,15 @@ class FileBusyError(FileError):
     """A file is held by another process."""
 
 
+class WriteError(FileError):
+    """The system refused to write a file (no space, read-only, permission): a fault of the machine, not the input.
+    `code` is the OS error number (errno), 0 if unknown."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def _size(n: int) -> str:
     """Returns a size in bytes for people: 8 MB, 1 MB, 640 KB."""
     return f"{n / MB:.1f} MB".replace(".0 MB", " MB") if n >= MB // 2 else f"{max(1, round(n / 1024))} KB"
@@ -295,7 +304,7 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
         tmp = None
         _fsync_folder(target.parent)
     except OSError as exc:
-        raise FileError(f"cannot write {shown}: {_reason(exc)}") from None
+        raise WriteError(f"cannot write {shown}: {_reason(exc)}", exc.errno or 0) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):

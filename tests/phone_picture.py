@@ -117,8 +117,10 @@ def chromium() -> Iterator[Any]:
 def photograph(browser: Any, url: str, alter: str | None = None) -> bytes:
     """Returns the whole phone page of the pictured game as PNG, once settled; `alter` is JavaScript run on the
     settled page before the picture (for tests that change it on purpose)."""
+    # bypass_csp: Playwright's wait_for_function evaluates a string, which the page's policy forbids (the page itself
+    # runs under it: tests/test_serve_browser.py)
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce", locale="en-GB",
-                                  timezone_id="UTC", color_scheme="light")
+                                  timezone_id="UTC", color_scheme="light", bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(f"{url}#g={GAME}")

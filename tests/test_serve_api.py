@@ -4,6 +4,7 @@ the save folder's bounds, and saves shared with `patolli play` both ways."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
@@ -39,6 +40,13 @@ def _new(client: TestClient, name: str, players: int = 2, computers: dict | None
     assert r.status_code == 201, r.text
 
 
+def _act(client: TestClient, name: str, action: str, body: dict | None = None, stamp: str | None = None):
+    """Posts an action on a game with the table's current stamp (or the one given), and returns the answer."""
+    if stamp is None:
+        stamp = client.get(f"/api/games/{name}").json()["stamp"]
+    return client.post(f"/api/games/{name}/{action}", json={**(body or {}), "stamp": stamp})
+
+
 def _to_move_state(client: TestClient, name: str) -> dict:
     """Plays casts with the helper until the person to move has a cast pending, and returns the table."""
     for _ in range(40):
@@ -46,16 +54,16 @@ def _to_move_state(client: TestClient, name: str) -> dict:
         if s["pending"] is not None:
             return s
         if s["phase"] == "bet":
-            s = client.post(f"/api/games/{name}/bet", json={"amount": s["legal"][0]["amount"]}).json()
+            s = _act(client, name, "bet", {"amount": s["legal"][0]["amount"]}, s["stamp"]).json()
         else:
-            r = client.post(f"/api/games/{name}/cast", json={"helper": True})
+            r = _act(client, name, "cast", {"helper": True}, s["stamp"])
             assert r.status_code == 200, r.text
     raise AssertionError("no pending cast came up")
 
 
 @pytest.fixture()
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path / "saves"))
+    return TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
 
 
 def test_a_solo_game_is_made_listed_shown_and_drawn(client: TestClient) -> None:
@@ -92,14 +100,14 @@ def test_cast_move_advice_and_best(client: TestClient) -> None:
     assert {m["text"] for m in advice["moves"]} == {m["text"] for m in s["legal"]}
     assert all(isinstance(m["why"], str) for m in advice["moves"]) and any(m["why"] for m in advice["moves"])
     turn = s["turn"]
-    bad = client.post("/api/games/g/move", json={"move": "99-100"})
+    bad = _act(client, "g", "move", {"move": "99-100"}, s["stamp"])
     assert bad.status_code == 400 and "not legal" in bad.json()["error"]
-    again = client.post("/api/games/g/cast", json={"marks": 1})
+    again = _act(client, "g", "cast", {"marks": 1}, s["stamp"])
     assert again.status_code == 400 and "has cast already" in again.json()["error"]
-    r = client.post("/api/games/g/move", json={"move": s["legal"][0]["text"]})
+    r = _act(client, "g", "move", {"move": s["legal"][0]["text"]}, s["stamp"])
     assert r.status_code == 200 and r.json()["turn"] > turn
     s = _to_move_state(client, "g")
-    r = client.post("/api/games/g/best")
+    r = _act(client, "g", "best", stamp=s["stamp"])
     assert r.status_code == 200 and r.json()["played"] in {m["text"] for m in s["legal"]}
 
 
@@ -108,7 +116,7 @@ def test_a_cast_is_corrected_without_undoing_a_move(client: TestClient) -> None:
     s = _to_move_state(client, "g")
     turn = s["turn"]
     marks = 3 if s["pending"]["marks"] != 3 else 2
-    r = client.post("/api/games/g/correct", json={"faces": [i < marks for i in range(5)]})
+    r = _act(client, "g", "correct", {"faces": [i < marks for i in range(5)]}, s["stamp"])
     assert r.status_code == 200
     after = r.json()
     assert after["turn"] >= turn and (after["pending"] is None or after["pending"]["marks"] == marks)
@@ -118,8 +126,8 @@ def test_undo_lists_what_to_move_back(client: TestClient) -> None:
     _new(client, "g")
     s = _to_move_state(client, "g")
     move = next(m for m in s["legal"] if m["kind"] in ("move", "enter"))
-    client.post("/api/games/g/move", json={"move": move["text"]})
-    r = client.post("/api/games/g/undo")
+    assert _act(client, "g", "move", {"move": move["text"]}, s["stamp"]).status_code == 200
+    r = _act(client, "g", "undo")
     assert r.status_code == 200
     lines = r.json()["undo"]["lines"]
     shown = str(move["target"])
@@ -135,11 +143,11 @@ def test_a_refereed_game_of_three_people(client: TestClient) -> None:
         assert all(x["person"] for x in s["seats"]) and not s["computers_to_play"]
         seen.add(s["to_move"])
         if s["phase"] == "bet":
-            client.post("/api/games/ref/bet", json={"amount": s["legal"][0]["amount"]})
+            _act(client, "ref", "bet", {"amount": s["legal"][0]["amount"]}, s["stamp"])
         elif s["pending"] is None:
-            client.post("/api/games/ref/cast", json={"score": 2})
+            _act(client, "ref", "cast", {"score": 2}, s["stamp"])
         else:
-            r = client.post("/api/games/ref/move", json={"move": s["legal"][0]["text"]})
+            r = _act(client, "ref", "move", {"move": s["legal"][0]["text"]}, s["stamp"])
             assert r.status_code == 200
     assert seen == {"A", "B", "C"}
 
@@ -159,12 +167,14 @@ BAD = [
     ("post", "/api/games/g/cast", b'{"marks": true}', 400, "\"marks\" must be"),
     ("post", "/api/games/g/bet", b'{"amount": 3}', 400, "no bet"),
     ("post", "/api/games/g/correct", b'{"marks": 1}', 400, "no cast"),
-    ("post", "/api/games/g/undo", b"", 400, "no move"),
+    ("post", "/api/games/g/undo", b"{}", 400, "no move"),
+    ("post", "/api/games/g/move", b'{"move": "E1", "stamp": "9:None"}', 409, "the table has changed"),
+    ("post", "/api/games/g/move", b'{"move": "E1", "stamp": 12}', 400, "\"stamp\" must be"),
     ("post", "/api/games/g/continue", b'{"all": "yes"}', 400, "\"all\" must be"),
     ("get", "/api/games/g/advice", None, 400, "cast first"),
     ("get", "/api/games/g?lang=xx", None, 400, "no words for language"),
     ("get", "/api/games/nope", None, 404, "no saved game"),
-    ("post", "/api/games/nope/cast", b'{"helper": true}', 404, "no saved game"),
+    ("post", "/api/games/nope/cast", b'{"helper": true, "stamp": "0:None"}', 404, "no saved game"),
     ("get", "/api/games/..%2F..%2Fetc", None, 404, ""),
     ("get", "/api/games/bad.name", None, 400, "a game's name"),
     ("get", "/api/games/nope/events", None, 404, "no saved game"),
@@ -185,7 +195,12 @@ BAD = [
 def test_bad_requests_get_a_4xx_with_one_line(client: TestClient, method, url, body, status, words) -> None:
     _new(client, "g")
     assert client.get("/api/games/g").json()["pending"] is None  # A throws first: no cast yet
-    r = client.request(method.upper(), url, content=body)
+    if method == "post" and url.startswith("/api/games/g/") and body.startswith(b"{") and b"stamp" not in body \
+            and body != b"{not json":
+        stamp = client.get("/api/games/g").json()["stamp"]  # every action on a table carries its stamp
+        body = json.dumps({**json.loads(body), "stamp": stamp}).encode()
+    headers = {"content-type": "application/json"} if method == "post" else {}
+    r = client.request(method.upper(), url, content=body, headers=headers)
     assert r.status_code == status, r.text
     message = r.json()["error"]
     assert "\n" not in message and words in message and "Traceback" not in message
@@ -193,9 +208,10 @@ def test_bad_requests_get_a_4xx_with_one_line(client: TestClient, method, url, b
 
 def test_a_game_in_use_elsewhere_is_refused_with_409(client: TestClient, tmp_path: Path) -> None:
     _new(client, "g")
+    stamp = client.get("/api/games/g").json()["stamp"]
     lock = HeldLock(tmp_path / "saves" / "g.json", "patolli play session")
     try:
-        r = client.post("/api/games/g/cast", json={"helper": True})
+        r = _act(client, "g", "cast", {"helper": True}, stamp)
         assert r.status_code == 409 and "in use" in r.json()["error"]
     finally:
         lock.release()
@@ -207,14 +223,14 @@ def test_a_link_out_of_the_folder_is_neither_read_nor_written(client: TestClient
     outside.write_text((tmp_path / "saves" / "g.json").read_text())
     os.symlink(outside, tmp_path / "saves" / "link.json")
     before = outside.read_text()
-    r = client.post("/api/games/link/cast", json={"helper": True})
+    r = _act(client, "link", "cast", {"helper": True}, "0:None")
     assert r.status_code == 400 and "not a plain file" in r.json()["error"]
     assert outside.read_text() == before
     assert [g["name"] for g in client.get("/api/games").json()["games"]] == ["g"]
 
 
 def test_the_lan_token_is_needed_for_every_request(tmp_path: Path) -> None:
-    c = TestClient(create_app(tmp_path, token="secret-token"))
+    c = TestClient(create_app(tmp_path, token="secret-token", allowed_hosts=["testserver"]))
     for url in ("/", "/api/info", "/api/games", "/static/app.js", "/api/games/x/events"):
         r = c.get(url)
         assert r.status_code == 403 and r.content == b"", url
@@ -238,17 +254,17 @@ def test_a_terminal_game_continues_on_the_phone_and_back(client: TestClient, tmp
         turns = len(s.record.turns)
     phone = client.get("/api/games/term").json()
     assert phone["turn"] == turns and phone["pending"] is not None
-    client.post("/api/games/term/move", json={"move": phone["legal"][0]["text"]})
+    _act(client, "term", "move", {"move": phone["legal"][0]["text"]}, phone["stamp"])
     now = client.get("/api/games/term").json()["turn"]
     with Session.load(folder / "term.json", lambda e, rs: None) as back:
         assert len(back.record.turns) == now > turns
 
 
 def test_a_restarted_server_has_lost_nothing(tmp_path: Path) -> None:
-    first = TestClient(create_app(tmp_path))
+    first = TestClient(create_app(tmp_path, allowed_hosts=["testserver"]))
     _new(first, "g")
     s = _to_move_state(first, "g")
-    again = TestClient(create_app(tmp_path)).get("/api/games/g").json()
+    again = TestClient(create_app(tmp_path, allowed_hosts=["testserver"])).get("/api/games/g").json()
     assert again["turn"] == s["turn"] and again["pending"] == s["pending"] and again["pieces"] == s["pieces"]
 
 

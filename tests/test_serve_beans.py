@@ -45,7 +45,7 @@ def test_the_api_judges_the_casts_in_both_languages(tmp_path: Path) -> None:
 
     from printgen.serve.app import create_app
 
-    client = TestClient(create_app(tmp_path / "saves"))
+    client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
     casts = [list(c) for c in _casts(200, 4, 0.5, 5)]
     en = client.post("/api/beans?lang=en", json={"ruleset": "gatigo", "casts": casts})
     assert en.status_code == 200, en.text

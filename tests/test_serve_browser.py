@@ -130,12 +130,29 @@ def short_server(short_servers: Callable[[str], Server]) -> Server:
     return short_servers("gatigo")
 
 
+class Pages:
+    """The browser, making pages that bypass the page's Content-Security-Policy: Playwright's wait_for_function
+    evaluates a string, which the policy forbids. The page itself runs under the policy in
+    test_the_page_runs_under_its_content_security_policy."""
+
+    def __init__(self, chromium: sync_api.Browser) -> None:
+        self.chromium = chromium
+
+    def new_page(self, **options: object) -> sync_api.Page:
+        return self.chromium.new_page(bypass_csp=True, **options)  # type: ignore[arg-type]
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
+def chromium() -> Iterator[sync_api.Browser]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: sync_api.Browser) -> Pages:
+    return Pages(chromium)
 
 
 def _start_solo(page: sync_api.Page, url: str, name: str) -> None:
@@ -183,6 +200,29 @@ def test_a_solo_game_advice_undo_and_a_corrected_cast(server: Server, browser, t
     assert page.locator("#panel h3").inner_text() == "Put these back on the board"
     assert page.locator("#overlay image.piece").count() <= before + 1
     page.screenshot(path=str(tmp_path / "solo.png"))
+
+
+def test_the_page_runs_under_its_content_security_policy(server: Server, chromium: sync_api.Browser) -> None:
+    """The page, with the server's policy enforced (no bypass), loads its script, style, pictures and words, plays,
+    gives advice and follows the table live with nothing refused; on this computer alone it offers no QR code."""
+    page = chromium.new_page(viewport=PHONE)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.add_init_script("document.addEventListener('securitypolicyviolation', e => { window.refused = "
+                         "(window.refused || []).concat(e.violatedDirective + ' ' + e.blockedURI); })")
+    page.goto(server.url)
+    page.wait_for_selector("body[data-lobby]", state="attached")
+    assert page.locator("#qr").is_hidden() and "--lan" in page.locator("#address").inner_text()
+    _start_solo(page, server.url, "policy")
+    _play_turns(page, 6)
+    assert page.locator("#overlay image.piece").count() >= 1
+    assert page.locator("#boardimg").evaluate("img => img.complete && img.naturalWidth > 0")
+    while not page.locator("#controls button.move").count():
+        _play_turns(page, 1)
+    page.get_by_role("button", name="Advice").click()
+    page.wait_for_selector("#panel ol li")
+    page.wait_for_selector("#live:has-text('live')")
+    assert page.evaluate("window.refused || []") == [] and refused == []
 
 
 def test_an_answer_older_than_an_action_never_draws_the_table_back(server: Server, browser) -> None:
@@ -333,7 +373,8 @@ def _new_game(page: sync_api.Page, server: Server, name: str, referee: int = 0) 
     """Starts a game on the page: solo against one computer player at level 0, or refereed for `referee` people."""
     page.goto(server.url)
     page.wait_for_selector("select[name=level] option", state="attached")
-    assert page.locator("select[name=ruleset]").input_value() == server.ruleset  # the short copy, offered first
+    # the short copy, offered first, by its file's name (the page is never told the server's paths)
+    assert page.locator("select[name=ruleset]").input_value() == Path(server.ruleset).name
     page.fill("input[name=name]", name)
     if referee:
         page.check("input[value=referee]")

@@ -21,7 +21,7 @@ from printgen.serve.store import NAME, NAME_MAX  # noqa: E402
 
 
 def test_the_config_is_the_python_constants(tmp_path: Path) -> None:
-    config = TestClient(create_app(tmp_path)).get("/api/config").json()
+    config = TestClient(create_app(tmp_path, allowed_hosts=["testserver"])).get("/api/config").json()
     assert config == {"langs": list(LANGS), "seats": list(SEAT_NAMES), "name_pattern": NAME.pattern,
                       "name_max": NAME_MAX, "learn_prefix": LEARN_PREFIX, "beans_min": MIN_CASTS,
                       "beans_kept": MAX_LOGGED}
@@ -29,7 +29,7 @@ def test_the_config_is_the_python_constants(tmp_path: Path) -> None:
 
 
 def test_a_guided_game_is_named_with_the_prefix_the_page_is_sent(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = TestClient(create_app(tmp_path, allowed_hosts=["testserver"]))
     name = client.post("/api/learn", json={"ruleset": "bell"}).json()["name"]
     assert name.startswith(client.get("/api/config").json()["learn_prefix"])
 

@@ -24,20 +24,22 @@ def _play(client: TestClient, name: str, actions: int) -> dict:
         s = client.get(f"/api/games/{name}?learn=1").json()
         if s["over"]:
             break
+        stamp = s["stamp"]  # every action carries the stamp of the table it was chosen on
         if s["people_out"] or s["computers_to_play"]:
-            client.post(f"/api/games/{name}/continue", json={"all": s["people_out"]})
+            r = client.post(f"/api/games/{name}/continue", json={"all": s["people_out"], "stamp": stamp})
         elif s["phase"] == "bet":
-            client.post(f"/api/games/{name}/bet", json={"amount": s["legal"][0]["amount"]})
+            r = client.post(f"/api/games/{name}/bet", json={"amount": s["legal"][0]["amount"], "stamp": stamp})
         elif s["pending"] is None:
-            client.post(f"/api/games/{name}/cast", json={"helper": True})
+            r = client.post(f"/api/games/{name}/cast", json={"helper": True, "stamp": stamp})
         else:
-            client.post(f"/api/games/{name}/best", json={})
+            r = client.post(f"/api/games/{name}/best", json={"stamp": stamp})
+        assert r.status_code == 200, r.text
     return client.get(f"/api/games/{name}?learn=1").json()
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN)
 def test_each_ruleset_teaches_its_rules_as_they_come(tmp_path: Path, ruleset: str) -> None:
-    client = TestClient(create_app(tmp_path / "saves"))
+    client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
     r = client.post("/api/learn", json={"ruleset": ruleset})
     assert r.status_code == 201
     name = r.json()["name"]
@@ -62,7 +64,7 @@ def test_each_ruleset_teaches_its_rules_as_they_come(tmp_path: Path, ruleset: st
 
 
 def test_lessons_come_in_spanish_and_a_second_learning_game_gets_its_own_name(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path / "saves"))
+    client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
     assert client.post("/api/learn", json={"ruleset": "gatigo"}).json()["name"] == "learn-gatigo"
     assert client.post("/api/learn", json={"ruleset": "gatigo"}).json()["name"] == "learn-gatigo-2"
     es = client.get("/api/games/learn-gatigo?learn=1&lang=es").json()["lessons"][0]["text"]

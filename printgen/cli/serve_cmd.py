@@ -10,6 +10,8 @@ import typer
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt
 
+KEEP_ALIVE = 5  # seconds an idle connection is kept open (uvicorn's own default; said here so it is chosen)
+
 
 @reports_errors
 def serve(
@@ -23,33 +25,42 @@ def serve(
     """Open the table companion for phones in a local web page.
 
     On the page: see the board, cast, get advice, play or referee. Listens on this computer only
-    unless --lan. Prints the address and a QR code to open it.
+    unless --lan, which listens on this computer's address on the local network and prints that address
+    and a QR code (with the table's token) for phones to open it.
     """
     import secrets
 
     import uvicorn
 
     from printgen.cli.engine_ready import prepare_engine
+    from printgen.errors import OptionError
+    from printgen.lang import templates
     from printgen.ruleset_files import load_ruleset
     from printgen.serve.address import LOCAL, lan_address, qr_svg, qr_terminal, table_link
     from printgen.serve.app import create_app
 
+    words = templates("en")
     rs = load_ruleset(ruleset)  # a bad ruleset is refused before anything starts
+    host = lan_address() if lan else LOCAL
+    if lan and host == LOCAL:
+        raise OptionError(words["serve_terminal.no_lan"])
     prepare_engine("play")
     _warm(rs)
     token = secrets.token_urlsafe(12) if lan else None
-    host = lan_address() if lan else LOCAL
     link = table_link(host, port, token)
-    app = create_app(saves, ruleset, token, link, qr_svg(link))
-    print(f"patolli serve: open {link}")
-    print(qr_terminal(link), end="")
+    hosts = [f"{LOCAL}:{port}", f"localhost:{port}"] + ([f"{host}:{port}"] if lan else [])
+    # On this computer alone no phone can open the link: the page offers no QR code, and says to use --lan.
+    app = create_app(saves, ruleset, token, link if lan else "", qr_svg(link) if lan else "", allowed_hosts=hosts)
+    print(words["serve_terminal.open"].format(link=link))
     if lan:
-        print("phones must be on the same Wi-Fi; only the QR link (with its token) opens the table")
+        print(qr_terminal(link), end="")
+        print(words["serve_terminal.lan"])
     else:
-        print("this computer only; use --lan to let phones on the same Wi-Fi join")
-    print(f"games are saved in {saves.resolve()}; stop with Ctrl-C")
-    uvicorn.run(app, host="0.0.0.0" if lan else LOCAL, port=port, log_level="warning",
-                timeout_graceful_shutdown=2)
+        print(words["serve_terminal.local"])
+    print(words["serve_terminal.saved"].format(folder=saves.resolve()))
+    # The LAN address it printed, not every interface (0.0.0.0); idle connections closed after KEEP_ALIVE seconds.
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2,
+                timeout_keep_alive=KEEP_ALIVE)
 
 
 def _warm(rs: object) -> None:

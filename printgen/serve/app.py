@@ -3,11 +3,14 @@
 Every route is listed here; the endpoints live in `routes_lobby` and `routes_table` and read what they share from
 `request.app.state` (see `state`). Every answer to bad input is a 4xx with one line saying what is wrong
 (JSON `{"error": ...}`, made in `errors`); on a local network (`token` set) every request must carry the table's
-token (see `gate`), and anyone else gets 403 and nothing more.
+token (see `gate`), and anyone else gets 403 and nothing more. Before any of that, a request must name this server
+in its Host, and a POST must be JSON from the page's own origin (see `guard`); every answer carries the security
+headers of `guard`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -21,7 +24,9 @@ from printgen.serve import routes_lobby as lobby
 from printgen.serve import routes_table as table
 from printgen.serve.errors import HANDLERS
 from printgen.serve.gate import TokenGate
+from printgen.serve.guard import AllowedHosts, PostRules, SecurityHeaders
 from printgen.serve.live import Hub
+from printgen.serve.reading import BODY_SECONDS
 from printgen.serve.state import Companion
 from printgen.serve.store import Store
 
@@ -52,11 +57,19 @@ ROUTES = [
 ]
 
 
-def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, link: str = "",
-               qr: str = "") -> Starlette:
-    """Returns the app serving the games saved in `saves`; `ruleset` is the one a new game offers first."""
-    middleware = [Middleware(TokenGate, token=token), Middleware(GZipMiddleware, minimum_size=1000)]
+LOOPBACK = ("127.0.0.1", "localhost")  # the names this computer alone uses for itself
+
+
+def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, link: str = "", qr: str = "",
+               allowed_hosts: Sequence[str] = LOOPBACK, body_seconds: float = BODY_SECONDS) -> Starlette:
+    """Returns the app serving the games saved in `saves`; `ruleset` is the one a new game offers first.
+
+    Only requests whose Host is one of `allowed_hosts` ("name:port", or a bare name for any port) are answered;
+    a request's body must arrive within `body_seconds`."""
+    middleware = [Middleware(SecurityHeaders), Middleware(AllowedHosts, hosts=allowed_hosts), Middleware(PostRules),
+                  Middleware(TokenGate, token=token), Middleware(GZipMiddleware, minimum_size=1000)]
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers=HANDLERS)
     app.state.companion = Companion(Store(saves), Hub(), tuple(dict.fromkeys([ruleset, *BUILTIN])), link, qr,
                                     token is not None)
+    app.state.body_seconds = body_seconds
     return app

@@ -148,7 +148,7 @@ def measure(specs: list[str], samples: int, level: int = DEFAULT_LEVEL, seed: in
     out = []
     with tempfile.TemporaryDirectory(prefix="patolli-bench-serve-") as tmp:
         folder = Path(tmp)
-        client = TestClient(create_app(folder))
+        client = TestClient(create_app(folder, allowed_hosts=["testserver"]))  # the test client's own name
         store = Store(folder)
         for spec in specs:
             rs = load_ruleset(spec)
@@ -182,12 +182,13 @@ def _measure_one(client: Any, store: Store, spec: str, n: int, samples: int, lev
         if state["pending"] is None:
             result.fill.append(_board_share(pos))
             marks = Beans(pos.ruleset.beans).cast(rng).marks
-            result.seconds["cast"].append(_timed(client.post, f"/api/games/{name}/cast", {"marks": marks})[0])
+            result.seconds["cast"].append(_timed(client.post, f"/api/games/{name}/cast",
+                                                 {"marks": marks, "stamp": state["stamp"]})[0])
             continue
         seconds, advice = _timed(client.get, f"/api/games/{name}/advice")
         result.seconds["advice"].append(seconds)
         result.seconds["move"].append(_timed(client.post, f"/api/games/{name}/move",
-                                             {"move": advice["moves"][0]["text"]})[0])
+                                             {"move": advice["moves"][0]["text"], "stamp": state["stamp"]})[0])
         if progress is not None and len(result.seconds["advice"]) % 10 == 0:
             progress(f"{spec}: {len(result.seconds['advice'])} of {samples} turns")
     return result

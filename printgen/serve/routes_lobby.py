@@ -15,6 +15,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from printgen.components import SEAT_COLOURS
 from printgen.engine.position import seat_name
 from printgen.engine.seats import SEAT_NAMES
+from printgen.errors import RulesetError
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import MIN_CASTS
 from printgen.play.bean_check import check as check_beans
@@ -23,10 +24,11 @@ from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.render.screen import piece_svg
 from printgen.ruleset_files import load_ruleset
+from printgen.rulesets.model import Ruleset
 from printgen.serve import views
 from printgen.serve.reading import field, lang_of, read_body
 from printgen.serve.state import companion
-from printgen.serve.store import NAME, NAME_MAX
+from printgen.serve.store import NAME, NAME_MAX, public_spec
 
 STATIC = Path(__file__).parent / "static"
 MAX_LOGGED = 1000  # casts of a bean check the page keeps (5 beans each fit the body limit)
@@ -52,7 +54,7 @@ async def info(request: Request) -> Response:
     rulesets = []
     for spec in shared.rulesets:
         rs = load_ruleset(spec)
-        rulesets.append({"spec": spec, "title": rs.title, "players": list(rs.player_counts()),
+        rulesets.append({"spec": public_spec(spec), "title": rs.title, "players": list(rs.player_counts()),
                          "beans": rs.beans.count,
                          "options": [{"name": o.name, "description": o.description.get(lang)} for o in rs.options]})
     return JSONResponse({"rulesets": rulesets, "levels": MAX_LEVEL, "level": DEFAULT_LEVEL, "link": shared.link,
@@ -83,14 +85,22 @@ def _computers(raw: dict[str, Any], players: int) -> dict[int, Any]:
     return computers
 
 
+def _load(spec: str, options: list[str]) -> Ruleset:
+    """Returns an offered ruleset with options, an error naming a ruleset file by its name, not its path."""
+    try:
+        return load_ruleset("+".join([spec, *options]))
+    except RulesetError as exc:
+        base = spec.partition("+")[0]
+        raise RulesetError(str(exc).replace(base, public_spec(base))) from None
+
+
 async def create(request: Request) -> Response:
     """POST a new game: its name, ruleset and options, the number of players, the computers and the advice level."""
     shared = companion(request)
     data = await read_body(request)
     name = field(data, "name", str, what="the game's name")
-    spec = field(data, "ruleset", str, shared.rulesets[0], "a ruleset's name")
+    spec = shared.offered(field(data, "ruleset", str, public_spec(shared.rulesets[0]), "a ruleset's name"))
     options = field(data, "options", list, [], "a list of option names")
-    shared.offered(spec)
     if not all(isinstance(o, str) and o.isidentifier() for o in options):
         raise HTTPException(400, "\"options\" must be a list of option names")
     players = field(data, "players", int, what="the number of players, 2 to 4")
@@ -102,7 +112,7 @@ async def create(request: Request) -> Response:
     computers = _computers(raw, players)
 
     def work() -> None:
-        rs = load_ruleset("+".join([spec, *options]))
+        rs = _load(spec, options)
         shared.store.create(name, rs, players, computers, level, random.SystemRandom().randrange(2**31))
         with shared.store.table(name) as table:
             table.run_computers()
@@ -115,12 +125,12 @@ async def learn(request: Request) -> Response:
     """POST a guided first game of a ruleset, named learn-<ruleset> (then -2, -3 ...), against the learning player."""
     shared = companion(request)
     data = await read_body(request)
-    spec = shared.offered(field(data, "ruleset", str, shared.rulesets[0], "a ruleset's name"))
+    spec = shared.offered(field(data, "ruleset", str, public_spec(shared.rulesets[0]), "a ruleset's name"))
     store = shared.store
 
     def work() -> str:
         rs = load_ruleset(spec)
-        stem = LEARN_PREFIX + "".join(c if c.isalnum() else "-" for c in spec)[:28]
+        stem = LEARN_PREFIX + "".join(c if c.isalnum() else "-" for c in public_spec(spec))[:28]
         name = next(n for i in range(1, 10_000) if store.stamp(n := stem if i == 1 else f"{stem}-{i}") is None)
         store.create(name, rs, min(rs.player_counts()), {1: player(LEARN_PLAYER)}, DEFAULT_LEVEL, LEARN_SEED)
         with store.table(name) as table:
@@ -134,7 +144,7 @@ async def beans(request: Request) -> Response:
     """POST a log of a person's casts: what it says of their beans, in figures and words."""
     shared, lang = companion(request), lang_of(request)
     data = await read_body(request)
-    spec = shared.offered(field(data, "ruleset", str, shared.rulesets[0], "a ruleset's name"))
+    spec = shared.offered(field(data, "ruleset", str, public_spec(shared.rulesets[0]), "a ruleset's name"))
     casts = field(data, "casts", list, what="a list of casts, each a list of true (marked) and false (blank)")
     if len(casts) > MAX_LOGGED or not all(isinstance(c, list) and all(isinstance(f, bool) for f in c)
                                           for c in casts):

@@ -1,7 +1,9 @@
 """The endpoints of one game's table (`/api/games/{name}/...`): what the page shows, and each action a person takes.
 
 Engine work runs in a worker thread under the save's lock, one action at a time per game; after each action the
-computer players take their turns and the phones following the game are woken.
+computer players take their turns and the phones following the game are woken. Every action carries the table's
+stamp as the page last saw it (`stamp`), and is refused with 409 if the table has changed since: a second tap on the
+same button, or a tap on a table another phone or the terminal has moved on, plays nothing.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from printgen.engine.moves import Move
+from printgen.inputs import shown
 from printgen.play.table import Table
 from printgen.render.screen import board_geometry, board_svg
 from printgen.serve import views
@@ -33,8 +37,18 @@ def table_json(table: Table, name: str, request: Request, lang: str) -> dict[str
     return out
 
 
+def check_stamp(table: Table, data: dict[str, Any]) -> None:
+    """Refuses (409) an action whose `stamp` is not the table's now: the page acted on a table that has moved on."""
+    given = field(data, "stamp", str, what="the table's stamp, as the page last received it")
+    now = views.stamp(table)
+    if given != now:
+        raise HTTPException(409, f"the table has changed: it is now at turn {len(table.session.record.turns)} "
+                            f"(stamp {now!r}, not {shown(given)}); look at it again before acting")
+
+
 async def act(request: Request, action: Action) -> Response:
-    """Runs an action on the named game, lets the computers play, wakes its followers; answers with the table."""
+    """Runs an action on the named game if the request's stamp is the table's, lets the computers play, wakes its
+    followers; answers with the table."""
     shared = companion(request)
     name = request.path_params["name"]
     lang = lang_of(request)
@@ -42,6 +56,7 @@ async def act(request: Request, action: Action) -> Response:
 
     def work() -> dict[str, Any]:
         with shared.store.table(name) as table:
+            check_stamp(table, data)
             extra = action(table, data, lang) or {}
             table.run_computers()
             return {**table_json(table, name, request, lang), **extra}

@@ -8,7 +8,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from printgen.serve.live import Hub
-from printgen.serve.store import Store
+from printgen.serve.store import Store, public_spec
 
 
 @dataclass(frozen=True)
@@ -17,16 +17,19 @@ class Companion:
 
     store: Store
     hub: Hub
-    rulesets: tuple[str, ...]  # the specs a page may choose, the server's own first
+    rulesets: tuple[str, ...]  # the specs a page may choose, the server's own first (pages see `public_spec`)
     link: str  # the address shown beside the QR code ("" on this computer only)
     qr: str  # the QR code of the link, as SVG text
     lan: bool  # open to the local network (every request carries the table's token)
 
-    def offered(self, spec: str) -> str:
-        """Returns spec if a page may start a game of it, else refuses it with 400 and the choices."""
-        if spec not in self.rulesets:
-            raise HTTPException(400, f"unknown ruleset {spec[:40]!r}: choose one of {', '.join(self.rulesets)}")
-        return spec
+    def offered(self, shown: str) -> str:
+        """Returns the spec of the ruleset a page chose (by its `public_spec`), else refuses it with 400 and the
+        choices."""
+        for spec in self.rulesets:
+            if public_spec(spec) == shown:
+                return spec
+        raise HTTPException(400, f"unknown ruleset {shown[:40]!r}: choose one of "
+                            f"{', '.join(map(public_spec, self.rulesets))}")
 
 
 def companion(request: Request) -> Companion:

@@ -3,11 +3,13 @@
 A name is letters, digits, `-` and `_`; the file is `<name>.json` in the folder and must be a plain file
 there (not a link), so no request reaches outside the folder. Every action holds the save's lock (the
 terminal's `patolli play` uses the same one), checks the file is still the one last written (else reads it
-again: it was played at the terminal meanwhile), acts, saves atomically and lets go.
+again: it was played at the terminal meanwhile), acts, saves atomically and lets go. An error names the game, never
+its file's path nor the process holding its lock (see `Store.named`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.engine.events import Event
-from printgen.errors import PatolliError
+from printgen.errors import OverwriteError, PatolliError
 from printgen.files import FileError, HeldLock, check_folder
 from printgen.play.session import Session
 from printgen.play.table import Table
@@ -30,6 +32,7 @@ NAME_MAX = 40  # characters of a game's name
 # The hyphen is escaped so the same pattern serves the page's <input pattern> (a JavaScript `v`-flag regex).
 NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_\-]{{0,{NAME_MAX - 1}}}")
 LOCK_WHAT = "patolli play session"
+_HOLDER = re.compile(r" \(process [0-9]+\)")
 
 
 class UnknownGame(PatolliError):
@@ -50,6 +53,12 @@ def check_name(name: str) -> str:
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise BadName(f"a game's name is 1 to {NAME_MAX} letters, digits, - and _, starting with a letter or digit")
     return name
+
+
+def public_spec(spec: str) -> str:
+    """Returns how a page sees a ruleset's spec: a ruleset file by its file's name, never the path to it."""
+    base, plus, options = spec.partition("+")
+    return os.path.basename(base) + plus + options if "/" in base or os.sep in base else spec
 
 
 class Store:
@@ -82,7 +91,8 @@ class Store:
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
     def names(self) -> list[dict[str, Any]]:
-        """Returns the saved games of the folder, newest first: name, ruleset and turns (read, not replayed)."""
+        """Returns the saved games of the folder, newest first: name, ruleset (its `public_spec`) and turns (read,
+        not replayed)."""
         rows = []
         for entry in os.scandir(self.folder):
             stem = entry.name[:-5]
@@ -97,7 +107,7 @@ class Store:
                     continue
             except (OSError, ValueError, KeyError, TypeError):
                 continue
-            rows.append({"name": stem, "ruleset": rs, "turns": turns, "time": entry.stat().st_mtime})
+            rows.append({"name": stem, "ruleset": public_spec(str(rs)), "turns": turns, "time": entry.stat().st_mtime})
         return sorted(rows, key=lambda r: -r["time"])
 
     def _lock_of(self, name: str) -> threading.Lock:
@@ -105,10 +115,28 @@ class Store:
             return self._locks.setdefault(name, threading.Lock())
 
     @contextmanager
+    def named(self, name: str) -> Iterator[None]:
+        """Re-raises a library error met within with the game's name in place of its file's path (and of the files
+        beside it) and without the number of the process holding its lock: a phone is told the game, not the
+        server's folders."""
+        try:
+            yield
+        except PatolliError as exc:
+            message = str(exc)
+            for folder in {str(self.folder), os.path.realpath(self.folder)}:
+                message = re.sub(re.escape(folder + os.sep) + r"[^\s:;,()']*", f"the game {name!r}", message)
+            message = _HOLDER.sub("", message)
+            if message == str(exc):
+                raise
+            renamed = copy.copy(exc)
+            renamed.args = (message,)
+            raise renamed from None
+
+    @contextmanager
     def table(self, name: str) -> Iterator[Table]:
         """Yields the table of a saved game, locked, read afresh if its file changed since this server wrote it."""
         path = self.path(name)
-        with self._lock_of(name):
+        with self.named(name), self._lock_of(name):
             if not os.path.exists(path):
                 raise UnknownGame(f"no saved game is named {name!r}")
             lock = HeldLock(path, LOCK_WHAT)
@@ -138,7 +166,9 @@ class Store:
                seed: int) -> None:
         """Starts a new game under a name that is not taken."""
         path = self.path(name)
-        with self._lock_of(name):
+        with self.named(name), self._lock_of(name):
+            if os.path.lexists(path):
+                raise OverwriteError(f"the name {name!r} holds a saved game already: choose another")
             session = Session.start(ruleset, players, computers, seed, path, False, _quiet)
             try:
                 if session.level != level:

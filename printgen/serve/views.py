@@ -21,6 +21,7 @@ from printgen.rules_text.narration import Narration
 from printgen.rules_text.phrases import Phrases
 from printgen.rules_text.reasons import summary
 from printgen.rulesets.model import Ruleset
+from printgen.serve.store import public_spec
 
 FEED = 12  # turns shown in the feed
 
@@ -126,7 +127,7 @@ def table_json(table: Table, name: str, lang: str) -> dict[str, Any]:
     beans = Beans(rs.beans)
     return {
         "name": name, "stamp": stamp(table), "lang": lang,
-        "ruleset": {"spec": rs.spec, "title": rs.title, "gambling": rs.economy.gambling,
+        "ruleset": {"spec": public_spec(rs.spec), "title": rs.title, "gambling": rs.economy.gambling,
                     "item": P.items_plural() if rs.economy.gambling else None, "beans": rs.beans.count,
                     "null_scores_ten": beans.score(0) == 10},
         "players": pos.players, "phase": pos.phase.value, "to_move": seat_name(pos.to_move),

@@ -24,6 +24,7 @@ from printgen.engine.moves import Move
 from printgen.engine.position import Position
 from printgen.engine.rng import seed_rng
 from printgen.errors import OptionError
+from printgen.inputs import shown, whole_number
 from printgen.players.evaluation.features import MODEL_2026, MODEL_LEARNED, MODEL_LINEAR, MODEL_NOW
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search import policy
@@ -90,7 +91,8 @@ class Player:
 
 
 def player(name: str) -> Player:
-    """Returns the player a name means, or raises OptionError listing the names."""
+    """Returns the player a name means, or raises OptionError listing the names (numbers are read by
+    `inputs.whole_number`: ASCII digits, bounded, so `advisor:<5000 digits>` is one line, not a traceback)."""
     text = name.strip().lower()
     if text == "random":
         return Player(policy.RANDOM)
@@ -99,31 +101,31 @@ def player(name: str) -> Player:
     if text in STRENGTHS:
         s = STRENGTHS[text]
         return Player(policy.NOISY, s.level, s.noise) if s.noise else Player(policy.ADVISOR, s.level, MODEL_NOW)
-    if m := re.fullmatch(r"noisy:(\d+):(\d+)", text):
-        if int(m[1]) > MAX_LEVEL or int(m[2]) > 10_000:
-            raise OptionError(f"noisy:{m[1]}:{m[2]}: the level runs from 0 to {MAX_LEVEL}, the noise from 0 to 10000")
-        return Player(policy.NOISY, int(m[1]), int(m[2]))
-    if m := re.fullmatch(r"advisor(-2026|-learned|-linear)?(?::(\d+))?", text):
-        level = DEFAULT_LEVEL if m[2] is None else int(m[2])
-        if level > MAX_LEVEL:
-            raise OptionError(f"advisor level {level} is too deep: levels run from 0 to {MAX_LEVEL}")
+    if m := re.fullmatch(r"noisy:([0-9]+):([0-9]+)", text):
+        return Player(policy.NOISY, _level(m[1], "noisy's level"),
+                      whole_number(m[2], "noisy's noise", 10_000, OptionError))
+    if m := re.fullmatch(r"advisor(-2026|-learned|-linear)?(?::([0-9]+))?", text):
+        level = DEFAULT_LEVEL if m[2] is None else _level(m[2], "the advisor's level")
         model = {"-2026": MODEL_2026, "-learned": MODEL_LEARNED, "-linear": MODEL_LINEAR}.get(m[1] or "", MODEL_NOW)
         return Player(policy.ADVISOR, level, model)
-    if m := re.fullmatch(r"advisor-search-2026:(\d+)", text):
-        if int(m[1]) > MAX_LEVEL:
-            raise OptionError(f"advisor-search-2026:{m[1]}: levels run from 0 to {MAX_LEVEL}")
-        return Player(policy.SEARCH_2026, int(m[1]), MODEL_NOW)
-    if m := re.fullmatch(r"rollout:(\d+)", text):
-        playouts = int(m[1])
-        if not 1 <= playouts <= MAX_PLAYOUTS:
+    if m := re.fullmatch(r"advisor-search-2026:([0-9]+)", text):
+        return Player(policy.SEARCH_2026, _level(m[1], "advisor-search-2026's level"), MODEL_NOW)
+    if m := re.fullmatch(r"rollout:([0-9]+)", text):
+        playouts = whole_number(m[1], "rollout's playouts per move", MAX_PLAYOUTS, OptionError)
+        if playouts < 1:
             raise OptionError(f"rollout:{playouts}: the playouts per move run from 1 to {MAX_PLAYOUTS}")
         return Player(policy.ROLLOUT, playouts)
-    raise OptionError(f"unknown player {name!r}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
+    raise OptionError(f"unknown player {shown(name)}: use {', '.join(STRENGTHS)}, random, gatigo:S0T0 … gatigo:S3T2 "
                       f"(strategy S0–S3, tie-breaker T0–T2), advisor or advisor:LEVEL (0–{MAX_LEVEL}), "
                       f"noisy:LEVEL:NOISE, advisor-2026 or advisor-2026:LEVEL, advisor-search-2026:LEVEL, "
                       f"advisor-learned or advisor-learned:LEVEL, advisor-linear or advisor-linear:LEVEL, "
                       f"or rollout:N (playouts per move, "
                       f"1–{MAX_PLAYOUTS})")
+
+
+def _level(text: str, what: str) -> int:
+    """Returns the search level a player's name writes, 0 to MAX_LEVEL, or raises OptionError."""
+    return whole_number(text, f"{what} (levels run from 0 to {MAX_LEVEL})", MAX_LEVEL, OptionError)
 
 
 def seeded_rng(seed: int) -> np.ndarray:

@@ -38,7 +38,7 @@ async function api(path, body) {
   }
   const r = await fetch(path + q(), opts);
   const data = await r.json().catch(() => ({ error: r.status === 403 ? W.lost : `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  if (!r.ok) throw Object.assign(new Error(data.error || `HTTP ${r.status}`), { status: r.status });
   return data;
 }
 
@@ -129,8 +129,10 @@ async function showLobby() {
     el("option", { value: i }, String(i))));
   form.elements.level.value = info.level;
   sync();
-  $("address").textContent = fill(W.address, { address: info.link || location.href });
-  $("qr").innerHTML = info.qr;
+  // On this computer alone (no --lan) no phone can open the page: no QR code, and the way to let phones join.
+  $("address").textContent = info.lan ? fill(W.address, { address: info.link }) : W.local_only;
+  $("qr").innerHTML = info.lan ? info.qr : "";
+  $("qr").hidden = $("samewifi").hidden = !info.lan;
   document.body.dataset.lobby = lang;
 }
 
@@ -255,17 +257,22 @@ function setBusy(on) {
   document.body.dataset.busy = on ? "1" : "";  // tells the browser tests an action is under way
 }
 
+// Each action carries the stamp of the table on screen: the server refuses it (409) if the table has moved on
+// since (a tap on an old table), and the page then shows the table as it is.
 async function act(path, body) {
-  if (busy) return;
+  if (busy || !state) return;
   setBusy(true);
   try {
     const ticket = ++asked;
-    const s = await api(`/api/games/${encodeURIComponent(game)}/${path}`, body || {});
+    const s = await api(`/api/games/${encodeURIComponent(game)}/${path}`, { ...(body || {}), stamp: state.stamp });
     selected = suggestion = null;
     $("panel").replaceChildren();
     if (s.undo) showList(s.undo.title, s.undo.lines);
     drawLatest(ticket, s);
-  } catch (e) { showError(e); } finally { setBusy(false); }
+  } catch (e) {
+    if (e.status === 409) refresh().catch(showError);
+    if (e.status !== 409 || path !== "continue") showError(e);  // the computers' turn was taken already: no news
+  } finally { setBusy(false); }
   if (state && state.computers_to_play && !state.people_out) setTimeout(() => act("continue"), 50);
 }
 
@@ -469,7 +476,7 @@ async function playOut() {
     let s = state;
     while (!s.over) {
       const ticket = ++asked;
-      s = await api(`/api/games/${encodeURIComponent(game)}/continue`, { all: true });
+      s = await api(`/api/games/${encodeURIComponent(game)}/continue`, { all: true, stamp: s.stamp });
       drawLatest(ticket, s);
     }
   } catch (e) { showError(e); } finally { setBusy(false); }
