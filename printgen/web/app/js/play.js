@@ -7,6 +7,19 @@ import { el, exportGame, showError } from "./main.js";
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
 
+// Asks the browser to keep the screen on while a table is shown (again whenever the page comes back into view,
+// since the browser lets go of the lock when it is hidden); one listener for the page's whole life.
+let awake = false;
+function keepScreenOn() {
+  if (!("wakeLock" in navigator)) return;
+  const ask = () => {
+    if (document.body.dataset.screen === "table") navigator.wakeLock.request("screen").catch(() => {});
+  };
+  if (!awake) document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") ask(); });
+  awake = true;
+  ask();
+}
+
 export class Play {
   constructor(opened, ctx) {
     this.id = opened.id;
@@ -29,12 +42,7 @@ export class Play {
 
   get W2() { return this.ctx.words().withGame({ app: this.app, events: this.events }); }
 
-  keepAwake() {
-    if (!("wakeLock" in navigator)) return;
-    const ask = () => navigator.wakeLock.request("screen").then((l) => { this.lock = l; }).catch(() => {});
-    ask();
-    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") ask(); });
-  }
+  keepAwake() { keepScreenOn(); }
 
   redraw() {
     const W = this.W2;
@@ -219,7 +227,8 @@ export class Play {
       ? W.T("play.taken_yours", { move: t.move.text })
       : W.T("play.taken_seat", { seat: this.app.seats[t.seat], move: t.move.text })));
     const lines = changes.length ? changes.map((c) => W.change(c)) : [W.T("serve.nothing_to_move")];
-    this.sheet(W.T("serve.undo_title"), [el("p", {}, W.T("phone.taken_back", { moves: W.join(moves) })),
+    this.sheet(W.T("serve.undo_title"), [el("p", {}, W.T("phone.taken_back")),
+      el("ul", { class: "taken" }, ...moves.map((m) => el("li", {}, m))),
       el("ul", { class: "changes" }, ...lines.map((l) => el("li", {}, l)))]);
   }
 

@@ -26,16 +26,6 @@ export class Words {
 
   count(n, key) { return `${n} ${this.noun(key, n)}`; }
 
-  join(parts, conj = "and") {
-    const items = parts.filter(Boolean);
-    if (items.length < 2) return items[0] ?? "";
-    let word = this.T(`word.${conj}`);
-    const next = items.at(-1).toLowerCase();
-    if (this.lang === "es" && word === "y" && /^(i|hi)(?![aeou])/.test(next)) word = "e";
-    if (this.lang === "es" && word === "o" && /^(o|ho|8)/.test(next)) word = "u";
-    return `${items.slice(0, -1).join(", ")} ${word} ${items.at(-1)}`;
-  }
-
   number(x, places = 1) { return x.toFixed(places).replace(".", this.T("word.decimal_point")); }
 
   percent(p) { return this.T("word.percent", { value: this.number(Math.round(p * 1000) / 10) }); }
