@@ -81,6 +81,7 @@ export async function lobby() {
   const file = el("input", { type: "file", accept: ".json,application/json", hidden: true,
     onchange: async () => {
       const f = file.files[0];
+      file.value = "";  // the same file may be chosen again (after fixing it)
       if (!f) return;
       try {
         const text = await f.text();

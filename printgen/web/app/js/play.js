@@ -112,7 +112,7 @@ export class Play {
         el("button", { onclick: () => exportGame(this.id, this.name) }, W.T("phone.export")))];
     }
     if (v.computersToPlay) {
-      return v.peopleOut ? [el("button", { class: "primary", onclick: () => this.runComputers(true) }, W.T("serve.play_out"))]
+      return v.peopleOut ? [el("button", { class: "primary", onclick: () => this.playOut() }, W.T("serve.play_out"))]
         : [el("p", { class: "thinking" }, W.T("serve.prompt_computer"))];
     }
     const tools = el("div", { class: "tools" },
@@ -149,8 +149,9 @@ export class Play {
 
   // Plays one action in the worker; shows what it did, then lets the computers play.
   async act(action, ...args) {
-    if (this.busy) return;
+    if (this.busy) return;  // a double tap plays once
     this.busy = true;
+    document.body.dataset.busy = "1";  // the page shows it is working (and tests wait for it)
     this.suggestion = null;
     try {
       const before = this.view;
@@ -165,6 +166,14 @@ export class Play {
       this.busy = false;
     }
     await this.runComputers();
+    delete document.body.dataset.busy;
+  }
+
+  // Lets the computers play the contest out once every person at the table is out of it.
+  async playOut() {
+    document.body.dataset.busy = "1";
+    await this.runComputers(true);
+    delete document.body.dataset.busy;
   }
 
   // Plays the computers' turns one at a time, drawing each move before the next.
@@ -176,11 +185,12 @@ export class Play {
         const phase = this.view.phase;
         const got = await this.ctx.engine.call("act", "computerTurn");
         const [step] = got.steps;
-        await this.board.animate(step.move, step.seat);
+        const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;  // the person asked for no motion
+        if (!calm) await this.board.animate(step.move, step.seat);
         this.view = got.view;
         this.feed.unshift(this.W2.step(step, phase === "opening"));
         this.show();
-        await new Promise((r) => setTimeout(r, PAUSE));
+        await new Promise((r) => setTimeout(r, calm ? 0 : PAUSE));
       }
     } catch (e) {
       showError(e);

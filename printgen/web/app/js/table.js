@@ -265,13 +265,20 @@ export class Table {
     };
   }
 
-  // Returns the table a save holds: `gameFor(save)` finds the game's data (by its ruleset and players) and
-  // its Rules; every turn is replayed and checked by the engine.
-  static fromSave(save, gameFor, strengths) {
+  // Refuses what is not a saved game of a version this app reads, saying so.
+  static checkFormat(save) {
     if (!save || typeof save !== "object" || save.format !== SESSION) {
       throw new SaveError(`not a saved game: "format" must be "${SESSION}"`);
     }
-    if (!READS.includes(save.version)) throw new SaveError(`saved-game version ${JSON.stringify(save.version)} is not supported`);
+    if (!READS.includes(save.version)) {
+      throw new SaveError(`saved-game version ${JSON.stringify(save.version)} is not supported (this reads ${READS.join(" and ")})`);
+    }
+  }
+
+  // Returns the table a save holds: `gameFor(save)` finds the game's data (by its ruleset and players) and
+  // its Rules; every turn is replayed and checked by the engine.
+  static fromSave(save, gameFor, strengths) {
+    Table.checkFormat(save);
     const rec = save.record;
     if (!rec || rec.format !== RECORD || !Array.isArray(rec.turns)) throw new SaveError('"record" is not a game record');
     const { rules, game } = gameFor(save);

@@ -35,17 +35,22 @@ async function gameOf(key) {
   return games.get(key);
 }
 
-// Returns the key of the game a save plays: its ruleset (origin and options) and its number of players.
-function keyOf(save) {
+// Returns the key of the game a save plays: the game whose ruleset text (sha-256), options and number of players
+// are the save's, so a save of `patolli play` opens here whatever the ruleset file was called.
+async function keyOf(save) {
   const rs = save?.ruleset;
   const players = save?.record?.start?.players;
-  if (!rs || typeof rs.origin !== "string" || !Array.isArray(rs.options)) throw new SaveError('"ruleset" is not a ruleset');
-  const name = rs.origin.split("/").pop().replace(/\.toml$/, "");
-  const entry = index.games.find((g) => g.ruleset === name && g.players === players
-    && JSON.stringify(g.options) === JSON.stringify([...rs.options].sort()));
+  if (!rs || typeof rs.toml !== "string" || !Array.isArray(rs.options)) {
+    throw new SaveError('"ruleset" must be an object with "origin", "options" and "toml"');
+  }
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rs.toml));
+  const toml = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  const options = JSON.stringify([...rs.options].sort());
+  const entry = index.games.find((g) => g.toml === toml && g.players === players && JSON.stringify(g.options) === options);
   if (!entry) {
-    throw new SaveError(`this app has no game of ${[name, ...rs.options].join("+")} for ${players} players `
-      + "(a ruleset of your own is added with patolli web --ruleset FILE)");
+    const name = String(rs.origin).split(/[\\/]/).pop();
+    throw new SaveError(`this app has no game of ${[name, ...rs.options].join("+")} for ${players} players with that `
+      + "ruleset text (a ruleset of your own is added with patolli web --ruleset FILE)");
   }
   return entry.key;
 }
@@ -157,11 +162,8 @@ const methods = {
     } catch (e) {
       throw new SaveError(`not a saved game: the file is not JSON (${e.message})`);
     }
-    const key = keyOf(save);
-    const { game, rules } = await gameOf(key);
-    if (save.ruleset.toml !== game.app.save.ruleset.toml) {
-      throw new SaveError(`the save's ruleset is not this app's ${key}: it was changed (add it with patolli web --ruleset FILE)`);
-    }
+    Table.checkFormat(save);
+    const { game, rules } = await gameOf(await keyOf(save));
     const t = Table.fromSave(save, () => ({ game, rules }), index.strengths);
     current = { id: `${Date.now().toString(36)}-i`, name, table: t };
     await keep(null);
