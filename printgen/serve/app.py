@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printgen.rulesets.load import BUILTIN
+from printgen.serve import phone_app
 from printgen.serve import routes_lobby as lobby
 from printgen.serve import routes_table as table
 from printgen.serve.errors import HANDLERS
@@ -54,6 +55,8 @@ ROUTES = [
     Route("/api/games/{name}/undo", table.undo, methods=["POST"]),
     Route("/api/games/{name}/continue", table.carry_on, methods=["POST"]),
     Mount("/static", StaticFiles(directory=lobby.STATIC)),
+    Route("/app", phone_app.to_folder),
+    Route("/app/{path:path}", phone_app.serve_file),
 ]
 
 
@@ -72,4 +75,5 @@ def create_app(saves: Path, ruleset: str = "bell", token: str | None = None, lin
     app.state.companion = Companion(Store(saves), Hub(), tuple(dict.fromkeys([ruleset, *BUILTIN])), link, qr,
                                     token is not None)
     app.state.body_seconds = body_seconds
+    app.state.phone_app = phone_app.PhoneApp()
     return app

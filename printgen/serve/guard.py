@@ -18,8 +18,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from printgen.inputs import shown
 from printgen.serve.errors import error_json
 
-# The page loads its script, style, pictures and data from this server alone, and may not be framed by another page.
-CSP = "default-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors 'none'"
+# The page loads its script, style, pictures and data from this server alone, and may not be framed by another page;
+# the phone app (/app/) compiles its engine, WebAssembly from this server, which needs 'wasm-unsafe-eval' (it allows
+# no JavaScript eval).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; base-uri 'none'; form-action 'self'; "
+       "object-src 'none'; frame-ancestors 'none'")
 HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff", "referrer-policy": "no-referrer",
            "x-frame-options": "DENY"}
 

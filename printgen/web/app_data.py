@@ -134,8 +134,7 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
                 name = f"data/game-{key}.json"
                 files[name] = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
                 games.append({"key": key, "ruleset": base.name, "options": sorted(rs.applied), "players": players,
-                              "file": name.removeprefix("data/"),
-                              "toml": hashlib.sha256(data["app"]["save"]["ruleset"]["toml"].encode()).hexdigest()})
+                              "file": name.removeprefix("data/")})
     files.update(boards)
     for lang in LANGS:
         files[f"data/words-{lang}.json"] = json.dumps(templates(lang), ensure_ascii=False, separators=(",", ":"))

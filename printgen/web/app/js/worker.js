@@ -10,6 +10,7 @@ class StorageError extends PatolliError {}  // the phone refused to keep the gam
 let engine = null;
 let index = null;      // data/games.json
 const games = new Map();  // key -> {game, rules}
+const gameFiles = new Map();  // key -> the game's data file, read once
 let current = null;    // {id, name, table}
 
 const url = (path) => new URL(`../${path}`, import.meta.url);
@@ -20,11 +21,20 @@ async function fetchJson(path) {
   return r.json();
 }
 
-async function gameOf(key) {
-  if (!games.has(key)) {
+// Returns a game's data file (fetched once).
+async function gameData(key) {
+  if (!gameFiles.has(key)) {
     const entry = index.games.find((g) => g.key === key);
     if (!entry) throw new TableError(`no game ${key} in this app`);
-    const game = await fetchJson(`data/${entry.file}`);
+    gameFiles.set(key, await fetchJson(`data/${entry.file}`));
+  }
+  return gameFiles.get(key);
+}
+
+// Returns a game's data and its engine (made once: the engine's memory is never given back).
+async function gameOf(key) {
+  if (!games.has(key)) {
+    const game = await gameData(key);
     const rules = engine.rules(game);
     if (game.exact) {
       const r = await fetch(url(`data/${game.exact.file}`));
@@ -35,24 +45,22 @@ async function gameOf(key) {
   return games.get(key);
 }
 
-// Returns the key of the game a save plays: the game whose ruleset text (sha-256), options and number of players
-// are the save's, so a save of `patolli play` opens here whatever the ruleset file was called.
+// Returns the key of the game a save plays: the game whose ruleset text, options and number of players are the
+// save's, so a save of `patolli play` opens here whatever the ruleset file was called.
 async function keyOf(save) {
   const rs = save?.ruleset;
   const players = save?.record?.start?.players;
   if (!rs || typeof rs.toml !== "string" || !Array.isArray(rs.options)) {
     throw new SaveError('"ruleset" must be an object with "origin", "options" and "toml"');
   }
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rs.toml));
-  const toml = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
   const options = JSON.stringify([...rs.options].sort());
-  const entry = index.games.find((g) => g.toml === toml && g.players === players && JSON.stringify(g.options) === options);
-  if (!entry) {
-    const name = String(rs.origin).split(/[\\/]/).pop();
-    throw new SaveError(`this app has no game of ${[name, ...rs.options].join("+")} for ${players} players with that `
-      + "ruleset text (a ruleset of your own is added with patolli web --ruleset FILE)");
+  for (const g of index.games) {
+    if (g.players === players && JSON.stringify(g.options) === options
+        && (await gameData(g.key)).app.save.ruleset.toml === rs.toml) return g.key;
   }
-  return entry.key;
+  const name = String(rs.origin).split(/[\\/]/).pop();
+  throw new SaveError(`this app has no game of ${[name, ...rs.options].join("+")} for ${players} players with that `
+    + "ruleset text (a ruleset of your own is added with patolli web --ruleset FILE)");
 }
 
 function summary(id, name, table) {
