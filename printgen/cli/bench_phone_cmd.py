@@ -25,7 +25,7 @@ def bench_phone(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Also write the report as JSON to this file.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Time the phone app in headless Chromium with the CPU throttled.
+    """Time the phone app in Chromium with the CPU throttled.
 
     Serves the static site (`patolli web`, every built-in ruleset) gzipped from a local host and, for each game
     of the rulesets (every player count), opens it in a fresh browser with the page throttled through the
