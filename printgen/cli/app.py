@@ -18,6 +18,7 @@ from printgen.cli import position_cmd, rulesets_cmd
 from printgen.cli.advise_cmd import advise_command
 from printgen.cli.arena_cmd import arena
 from printgen.cli.bench_cmd import bench
+from printgen.cli.bench_phone_cmd import bench_phone
 from printgen.cli.bench_players_cmd import bench_players
 from printgen.cli.bench_print_cmd import bench_print
 from printgen.cli.bench_serve_cmd import bench_serve
@@ -43,7 +44,7 @@ SECTIONS = {
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("arena", "tournament", "solve", "train", "calibration", "bench", "bench-players",
-                                "bench-print", "bench-startup", "bench-serve"),
+                                "bench-print", "bench-startup", "bench-serve", "bench-phone"),
 }
 
 
@@ -110,6 +111,7 @@ app.command("web")(web)
 app.command("bench-players")(bench_players)
 app.command("bench-startup")(bench_startup)
 app.command("bench-serve")(bench_serve)
+app.command("bench-phone")(bench_phone)
 for _command in (kit, rules, board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)
 
