@@ -51,9 +51,10 @@ function svg(tag, attrs = {}, parent = null) {
 }
 
 // Returns the worked example: the game's printed board with the booklet's marks on it (render/position_picture.py):
-// the pieces in their seats' colours, the ringed cells, the move's arrow, each named cell's number on a light disc.
+// the move's arrow, the pieces in their seats' colours, the ringed cells, and each named cell's number on a light
+// disc, drawn at a size read on the phone however small the board is (px: CSS pixels in the board's units).
 function boardFigure(b, label) {
-  const c = b.cell;
+  const px = b.width / Math.min(440, Math.max(240, window.innerWidth - 60));
   const root = svg("svg", { class: "boardfig", viewBox: `0 0 ${b.width} ${b.height}`, role: "img", "aria-label": label });
   svg("image", { href: `data/${b.board}`, x: 0, y: 0, width: b.width, height: b.height }, root);
   const at = (n) => b.centres[String(n)];
@@ -62,11 +63,12 @@ function boardFigure(b, label) {
     const [bx, by] = at(b.move[1]);
     const d = Math.hypot(bx - ax, by - ay);
     const [ux, uy] = [(bx - ax) / d, (by - ay) / d];
-    const tip = [bx - ux * c * 0.35, by - uy * c * 0.35];
-    const base = [tip[0] - ux * c * 0.3, tip[1] - uy * c * 0.3];
-    svg("line", { x1: ax + ux * c * 0.35, y1: ay + uy * c * 0.35, x2: base[0], y2: base[1], stroke: INK,
-      "stroke-width": c * 0.09 }, root);
-    const w = c * 0.18;
+    const gap = 12 * px;
+    const tip = [bx - ux * gap, by - uy * gap];
+    const base = [tip[0] - ux * 7 * px, tip[1] - uy * 7 * px];
+    svg("line", { x1: ax + ux * gap, y1: ay + uy * gap, x2: base[0], y2: base[1], stroke: INK,
+      "stroke-width": 2.5 * px }, root);
+    const w = 4.5 * px;
     svg("polygon", { fill: INK, points: [tip, [base[0] - uy * w, base[1] + ux * w], [base[0] + uy * w, base[1] - ux * w]]
       .map((p) => p.join(",")).join(" ") }, root);
   }
@@ -74,14 +76,16 @@ function boardFigure(b, label) {
   for (const key of Object.keys(b.centres)) {
     const n = Number(key);
     const [x, y] = at(n);
+    const inner = (String(n).length * 3.4 + 3) * px;
     if (pieces.has(n)) {
-      svg("circle", { cx: x, cy: y, r: c * 0.34, fill: b.colours[pieces.get(n)], stroke: INK, "stroke-width": c * 0.02 }, root);
+      svg("circle", { cx: x, cy: y, r: inner + 3 * px, fill: b.colours[pieces.get(n)], stroke: INK,
+        "stroke-width": 0.8 * px }, root);
     }
     if (b.highlight.includes(n)) {
-      svg("circle", { cx: x, cy: y, r: c * 0.42, fill: "none", stroke: FLOWER, "stroke-width": c * 0.06 }, root);
+      svg("circle", { cx: x, cy: y, r: inner + 4.5 * px, fill: "none", stroke: FLOWER, "stroke-width": 2 * px }, root);
     }
-    svg("circle", { cx: x, cy: y, r: c * 0.24, fill: PAPER }, root);
-    const t = svg("text", { x, y, fill: INK, "font-size": c * 0.26, "font-weight": 700, "text-anchor": "middle",
+    svg("circle", { cx: x, cy: y, r: inner, fill: PAPER }, root);
+    const t = svg("text", { x, y, fill: INK, "font-size": 11 * px, "font-weight": 700, "text-anchor": "middle",
       "dominant-baseline": "central" }, root);
     t.textContent = String(n);
   }
