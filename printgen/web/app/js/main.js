@@ -133,12 +133,12 @@ function newGame(chosen = null) {
     strengthRow.hidden = !solo;
   };
   form.append(
-    el("label", {}, el("span", {}, W.T("serve.ruleset")), rs), options, mode,
-    el("label", {}, countLabel, count), strengthRow,
-    el("button", { type: "submit", class: "primary" }, W.T("serve.start")),
+    el("label", {}, el("span", {}, W.T("serve.ruleset")), rs),
     el("button", { type: "button", class: "link", id: "readrules", onclick: () => rules(rs.value,
       [...options.querySelectorAll("input:checked")].map((i) => i.value), () => newGame(rs.value)) },
-    W.T("phone.rules_read")));
+    W.T("phone.rules_read")), options, mode,
+    el("label", {}, countLabel, count), strengthRow,
+    el("button", { type: "submit", class: "primary" }, W.T("serve.start")));
   rs.onchange = sync;
   options.onchange = sync;
   mode.onchange = sync;
