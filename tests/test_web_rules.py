@@ -146,3 +146,11 @@ def test_the_site_lists_every_booklet_in_its_index() -> None:
             pictures = [b.get("picture") or b.get("board") for s in doc["sections"] for b in s["blocks"]
                         if b["type"] in ("cell", "board")]
             assert pictures and all(f"data/{p}" in files for p in pictures)
+
+
+def test_the_booklets_and_pictures_add_little_to_the_site(exported: dict[str, Any]) -> None:
+    import gzip
+
+    unique = {name: text for _, files, _ in exported.values() for name, text in files.items()}
+    added = sum(len(gzip.compress(text.encode(), 9, mtime=0)) for text in unique.values())
+    assert added < 180_000  # bytes gzipped, of the site's 1.5 MB (about 143 KB when written)

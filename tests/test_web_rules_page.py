@@ -11,7 +11,7 @@ import pytest
 
 from printgen.engine.topology import topology_for
 from printgen.rules_text import booklet
-from printgen.rules_text.blocks import Heading, Paragraph, plain
+from printgen.rules_text.blocks import Bullets, Heading, Paragraph, plain, spans
 from printgen.rulesets import load_builtin
 from printgen.rulesets.load import BUILTIN
 from printgen.web import site
@@ -75,9 +75,9 @@ def _check_booklet(page: Any, spec: str, lang: str, scope: str = ".rulespage") -
     printed = booklet(rs, lang)
     want = json.dumps([plain(printed.subtitle), *(s.title for s in printed.sections)], ensure_ascii=False,
                       separators=(",", ":"))
-    page.wait_for_function(f"""JSON.stringify([document.querySelector('{scope} .rulesub')?.textContent,
-      ...[...document.querySelectorAll('{scope} .rulesec summary h2')].map((e) => e.textContent)]) === {json.dumps(want)}""",
-                           timeout=PATIENCE)
+    shown = (f"JSON.stringify([document.querySelector('{scope} .rulesub')?.textContent, ...[...document"
+             f".querySelectorAll('{scope} .rulesec summary h2')].map((e) => e.textContent)])")
+    page.wait_for_function(f"{shown} === {json.dumps(want)}", timeout=PATIENCE)
     page.evaluate(OPEN_ALL)
     got = page.evaluate(f"""() => ({{
       sections: [...document.querySelectorAll('{scope} .rulesec summary h2')].map((e) => e.textContent),
@@ -143,5 +143,20 @@ def test_the_rules_can_be_read_from_the_new_game_form(browser: Any, url: str) ->
         page.wait_for_selector("#newform")
         assert page.eval_on_selector("#newform select[name=ruleset]", "s => s.value") == "ocastudios"
         assert not page.errors
+    finally:
+        page.context.close()
+
+
+def test_the_page_reads_the_inline_markup_as_rules_text_does(browser: Any, url: str) -> None:
+    texts = ["a \\* b", "**bold *both* bold** plain", "*unclosed", "***", "", "x ** y"]
+    for lang in ("en", "es"):
+        for s in booklet(load_builtin("bell"), lang).sections:
+            for b in s.blocks:
+                texts += [b.text] if isinstance(b, Paragraph) else list(b.items) if isinstance(b, Bullets) else []
+    page = _page(browser, url, "en")
+    try:
+        got = page.evaluate("async (ts) => { const m = await import('./js/rules.js'); return ts.map(m.spans); }",
+                            texts)
+        assert got == [[{"text": p.text, "bold": p.bold, "italic": p.italic} for p in spans(t)] for t in texts]
     finally:
         page.context.close()
