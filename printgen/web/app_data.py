@@ -10,6 +10,8 @@
   as `patolli play --save` writes them, so a save made on the phone resumes at the terminal);
 - `data/board-<hash>.svg`: the board as printed, one per language and player count (alike ones once);
 - `data/words-<lang>.json`: every word of a language (`lang.templates`);
+- `data/rules-<hash>.json`, `data/cell-<hash>.svg`: each ruleset's booklet with each set of options, in each
+  language, and its cells' pictures (`rules_data`), listed in the index under "rules";
 - `data/<file>.u16z`: a solved table, where one holds a game offered.
 
 Nothing here is a rule: it is the rulesets, the words and the renderer's output, as data.
@@ -39,6 +41,7 @@ from printgen.rules_text.phrases import Phrases
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.model import Ruleset
 from printgen.web.export import ruleset_data
+from printgen.web.rules_data import rules_files
 
 FORMAT = 1
 MODEL_NOW = 0  # the evaluation model every named strength plays with (players.roster.model_names)
@@ -117,7 +120,7 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
     """Returns every data file of the phone app for these rulesets (each with all its options), by site path."""
     files: dict[str, str | bytes] = {}
     boards: dict[str, str] = {}
-    index_rulesets, games = [], []
+    index_rulesets, games, rules = [], [], []
     for base in rulesets:
         index_rulesets.append({
             "name": base.name, "origin": base.origin, "title": {lang: base.title.get(lang) for lang in LANGS},
@@ -125,6 +128,9 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
             "options": [{"name": o.name, "description": {lang: o.description.get(lang) for lang in LANGS}}
                         for o in base.options]})
         for rs in variants(base):
+            entry, rules_data = rules_files(base, rs, boards)
+            rules.append(entry)
+            files.update(rules_data)
             for players in rs.player_counts():
                 key, data = game_files(rs, players, boards)
                 exact = data.get("exact")
@@ -139,7 +145,7 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
     for lang in LANGS:
         files[f"data/words-{lang}.json"] = json.dumps(templates(lang), ensure_ascii=False, separators=(",", ":"))
     files["data/games.json"] = json.dumps({
-        "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games,
+        "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games, "rules": rules,
         "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
         "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
         "odds_precision": str(Fraction(1, 100)),

@@ -4,6 +4,7 @@
 import { Engine } from "./rpc.js";
 import { Words } from "./words.js";
 import { Play } from "./play.js";
+import { rulesScreen } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 export const engine = new Engine(new URL("./worker.js", import.meta.url));
@@ -50,7 +51,7 @@ function header(title, back) {
   };
 }
 
-let current = null;  // the table on screen (a Play), or null in the lobby
+let current = null;  // the table on screen (a Play), the rules (what redraws them), or null in the lobby
 
 function rulesetTitle(name) {
   return index.rulesets.find((r) => r.name === name).title[W.lang];
@@ -93,15 +94,17 @@ export async function lobby() {
       el("h2", {}, W.T("phone.your_games")), list,
       el("div", { class: "row" },
         el("button", { class: "primary", id: "newbtn", onclick: newGame }, W.T("serve.new_game")),
-        el("button", { onclick: () => file.click() }, W.T("phone.import")), file),
+        el("button", { onclick: () => file.click() }, W.T("phone.import")),
+        el("button", { id: "rulesbtn", onclick: () => rules(null, [], lobby) }, W.T("phone.rules_read")), file),
       el("p", { class: "small" }, W.T("phone.offline_note"))));
   document.body.dataset.screen = "lobby";
 }
 
-function newGame() {
+function newGame(chosen = null) {
   header(W.T("serve.new_game"), lobby);
   const form = el("form", { class: "new", id: "newform" });
-  const rs = el("select", { name: "ruleset" }, ...index.rulesets.map((r) => el("option", { value: r.name }, r.title[W.lang])));
+  const rs = el("select", { name: "ruleset" }, ...index.rulesets.map((r) => el("option", { value: r.name,
+    selected: r.name === chosen }, r.title[W.lang])));
   const options = el("div", { class: "options" });
   const mode = el("fieldset", { class: "mode" },
     el("label", { class: "choice" }, el("input", { type: "radio", name: "mode", value: "solo", checked: true }),
@@ -131,7 +134,10 @@ function newGame() {
     strengthRow.hidden = !solo;
   };
   form.append(
-    el("label", {}, el("span", {}, W.T("serve.ruleset")), rs), options, mode,
+    el("label", {}, el("span", {}, W.T("serve.ruleset")), rs),
+    el("button", { type: "button", class: "link", id: "readrules", onclick: () => rules(rs.value,
+      [...options.querySelectorAll("input:checked")].map((i) => i.value), () => newGame(rs.value)) },
+    W.T("phone.rules_read")), options, mode,
     el("label", {}, countLabel, count), strengthRow,
     el("button", { type: "submit", class: "primary" }, W.T("serve.start")));
   rs.onchange = sync;
@@ -155,6 +161,15 @@ function newGame() {
   };
   $("view").replaceChildren(el("section", { class: "lobby" }, form));
   document.body.dataset.screen = "new";
+}
+
+// Shows the rules of a ruleset with options (or of one to choose); back returns where they were asked from.
+function rules(chosen, options, back) {
+  const picked = () => [...document.querySelectorAll(".rulespage input[name=opt]:checked")].map((i) => i.value);
+  current = { redraw: () => rules($("rulesruleset")?.value ?? chosen, picked(), back) };
+  header(W.T("phone.rules"), () => { current = null; back(); });
+  document.body.dataset.screen = "rules";
+  rulesScreen($("view"), index, W, chosen, options).catch(showError);
 }
 
 async function open(id) {

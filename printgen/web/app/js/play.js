@@ -3,6 +3,7 @@
 // what to move back, the computers' turns shown one move at a time, and the end of the contest.
 import { BoardView } from "./board.js";
 import { el, exportGame, showError } from "./main.js";
+import { rulesPage } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
@@ -119,7 +120,8 @@ export class Play {
       v.pending !== null || v.phase === "bet" ? el("button", { onclick: () => this.advice() }, W.T("serve.advice")) : null,
       v.pending !== null ? el("button", { onclick: () => this.castSheet(true) }, W.T("serve.correct")) : null,
       el("button", { onclick: () => this.odds() }, W.T("serve.odds")),
-      el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")));
+      el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")),
+      el("button", { class: "rulesbtn", onclick: () => this.rules() }, W.T("phone.rules")));
     if (v.phase === "bet") {
       return [el("div", { class: "moves" }, ...v.legal.map((m) => el("button", { class: "move",
         onclick: () => this.act("bet", m.code) }, W.moveWords(m)))), tools];
@@ -230,6 +232,14 @@ export class Play {
   }
 
   async undo() { await this.act("undo"); }
+
+  // The rules of this game (its ruleset and options) as the printed booklet gives them, over the table.
+  async rules() {
+    const W = this.W2;
+    try {
+      this.sheet(W.T("phone.rules"), [await rulesPage(this.ctx.index, this.app.name, this.app.options, W)]);
+    } catch (e) { showError(e); }
+  }
 
   undone({ taken, changes }) {
     const W = this.W2;
