@@ -66,8 +66,10 @@ export class Play {
     this.board.draw(v.board);
     this.board.lastMove(v.last?.move, v.last?.seat);
     this.board.suggest(this.suggestion);
+    const correct = v.pending !== null && !v.over && !v.computersToPlay
+      ? el("button", { class: "link", id: "correctbtn", onclick: () => this.castSheet(true) }, W.T("serve.correct")) : null;
     this.status.replaceChildren(el("span", { class: "turn" }, W.T("serve.turn", { game: v.game, turn: v.turn })),
-      ...this.seatChips(), el("strong", { class: "prompt" }, this.prompt()));
+      ...this.seatChips(), el("strong", { class: "prompt" }, this.prompt(), correct));
     this.feedBox.replaceChildren(...this.feed.slice(0, 12).map((lines) => el("li", {}, lines.join(" "))));
     this.controls.replaceChildren(...this.controlsFor(v));
     this.board.offer(v.pending !== null || v.phase === "bet" ? v.legal : [], (moves) => this.pick(moves));
@@ -118,7 +120,6 @@ export class Play {
     }
     const tools = el("div", { class: "tools" },
       v.pending !== null || v.phase === "bet" ? el("button", { onclick: () => this.advice() }, W.T("serve.advice")) : null,
-      v.pending !== null ? el("button", { onclick: () => this.castSheet(true) }, W.T("serve.correct")) : null,
       el("button", { onclick: () => this.odds() }, W.T("serve.odds")),
       el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")),
       el("button", { class: "rulesbtn", onclick: () => this.rules() }, W.T("phone.rules")));
