@@ -3,7 +3,8 @@
 `site_files(rulesets)` returns every data file of the static site (`site.py` writes them), by path:
 
 - `data/games.json`: the index: every ruleset with its titles and options in each language, every game
-  (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels;
+  (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels,
+  and what the review takes from Python's (`review_spec`);
 - `data/game-<key>.json`: one game: the engine's data (`export.ruleset_data`) and, under "app", its seats and
   teams, the beans (score, chance and faces of every number of marks), the item names in each language, the
   board's cell centres and SVG files, and what a saved game holds of it (the ruleset and the start position,
@@ -20,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -29,8 +31,10 @@ from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
+from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
 from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
 from printgen.players.search.pruned import NO_FILTER
@@ -85,6 +89,13 @@ def _strengths() -> list[dict[str, Any]]:
     name a save of Python's writes for it, `advisor:2` for expert)."""
     return [{"name": name, "saved": player(name).name, "level": s.level, "sigma": s.noise * NOISE_UNIT,
              "margin": NO_FILTER, "model": MODEL_NOW} for name, s in STRENGTHS.items()]
+
+
+def review_spec() -> dict[str, Any]:
+    """Returns what the phone's review (app/js/review.js) takes from Python's: each grade with the upper bound of its
+    loss (None: no bound), the accuracy scale, the key moments of each kind and the review level."""
+    return {"grades": [[g.value, None if math.isinf(limit) else limit] for g, limit in GRADE_LIMITS],
+            "accuracy_scale": ACCURACY_SCALE, "key_moments": KEY_MOMENTS, "level": REVIEW_LEVEL}
 
 
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:
@@ -142,6 +153,6 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
         "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games,
         "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
         "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
-        "odds_precision": str(Fraction(1, 100)),
+        "odds_precision": str(Fraction(1, 100)), "review": review_spec(),
     }, ensure_ascii=False, separators=(",", ":"))
     return files
