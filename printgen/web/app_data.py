@@ -46,6 +46,9 @@ from printgen.web.export import ruleset_data
 
 FORMAT = 1
 MODEL_NOW = 0  # the evaluation model every named strength plays with (players.roster.model_names)
+# The level the phone reviews at unless told: Python's REVIEW_LEVEL (3) takes 11 s in Node for a bell contest of
+# 120 turns, and a phone is slower; level 2 takes under a second there.
+PHONE_REVIEW_LEVEL = 2
 
 
 def variants(base: Ruleset) -> list[Ruleset]:
@@ -93,9 +96,10 @@ def _strengths() -> list[dict[str, Any]]:
 
 def review_spec() -> dict[str, Any]:
     """Returns what the phone's review (app/js/review.js) takes from Python's: each grade with the upper bound of its
-    loss (None: no bound), the accuracy scale, the key moments of each kind and the review level."""
+    loss (None: no bound), the accuracy scale, the key moments of each kind, the review level and the phone's."""
     return {"grades": [[g.value, None if math.isinf(limit) else limit] for g, limit in GRADE_LIMITS],
-            "accuracy_scale": ACCURACY_SCALE, "key_moments": KEY_MOMENTS, "level": REVIEW_LEVEL}
+            "accuracy_scale": ACCURACY_SCALE, "key_moments": KEY_MOMENTS, "level": REVIEW_LEVEL,
+            "phone_level": min(PHONE_REVIEW_LEVEL, REVIEW_LEVEL)}
 
 
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:

@@ -1,11 +1,14 @@
 // The table on the phone: the board, whose turn it is, the cast (virtual beans, or real ones entered by their
 // marks in one tap or bean by bean), the moves to choose (on the board or as buttons), advice, odds, undo naming
-// what to move back, the computers' turns shown one move at a time, and the end of the contest.
+// what to move back, the computers' turns shown one move at a time, the end of the contest, and its review
+// (review_screen.js).
 import { BoardView } from "./board.js";
 import { el, exportGame, showError } from "./main.js";
+import { ReviewScreen } from "./review_screen.js";
 
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
+const REVIEW_FROM = 6;  // turns played before the table's tools offer a review
 
 export class Play {
   constructor(opened, ctx) {
@@ -37,6 +40,7 @@ export class Play {
   }
 
   redraw() {
+    if (this.reviewing) { this.reviewing.show(); return; }
     const W = this.W2;
     this.ctx.header(this.name, () => this.ctx.lobby());
     const wrap = el("div", { id: "boardwrap" });
@@ -100,7 +104,8 @@ export class Play {
     if (v.over) {
       return [el("div", { class: "over" },
         el("h2", {}, this.prompt()),
-        el("button", { class: "primary", onclick: () => this.ctx.lobby() }, W.T("phone.to_games")),
+        el("button", { class: "primary", id: "reviewbtn", onclick: () => this.review() }, W.T("review.title")),
+        el("button", { onclick: () => this.ctx.lobby() }, W.T("phone.to_games")),
         el("button", { onclick: () => exportGame(this.id, this.name) }, W.T("phone.export")))];
     }
     if (v.computersToPlay) {
@@ -111,7 +116,8 @@ export class Play {
       v.pending !== null || v.phase === "bet" ? el("button", { onclick: () => this.advice() }, W.T("serve.advice")) : null,
       v.pending !== null ? el("button", { onclick: () => this.castSheet(true) }, W.T("serve.correct")) : null,
       el("button", { onclick: () => this.odds() }, W.T("serve.odds")),
-      el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")));
+      el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")),
+      v.turn >= REVIEW_FROM ? el("button", { id: "reviewbtn", onclick: () => this.review() }, W.T("review_phone.open")) : null);
     if (v.phase === "bet") {
       return [el("div", { class: "moves" }, ...v.legal.map((m) => el("button", { class: "move",
         onclick: () => this.act("bet", m.code) }, W.moveWords(m)))), tools];
@@ -212,6 +218,18 @@ export class Play {
   }
 
   async undo() { await this.act("undo"); }
+
+  // Shows the review of the contest so far; leaveReview goes back to the table.
+  review() {
+    this.close();
+    this.reviewing ??= new ReviewScreen(this);
+    this.reviewing.show();
+  }
+
+  leaveReview() {
+    this.reviewing = null;
+    this.redraw();
+  }
 
   undone({ taken, changes }) {
     const W = this.W2;
