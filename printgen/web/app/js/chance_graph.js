@@ -50,13 +50,20 @@ export function chanceGraph(review, colours, W) {
     svg("polyline", { points: pts.map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`).join(" "), class: `line seat${s}`,
       stroke: colours[s] }, root);
   });
-  const moments = [...review.moments.play, ...review.moments.beans];
-  for (const turn of new Set(moments)) {
+  // each key moment a ring on its mover's line, numbered above (below where another number or the top is near)
+  const marked = [...new Set([...review.moments.play, ...review.moments.beans])].sort((a, b) => a - b);
+  const labels = [];
+  for (const turn of marked) {
     const t = turns[turn - 1];
     const [cx, cy] = [x(turn), y(t.after[t.seat])];
     const g = svg("g", { class: "moment", "data-turn": turn }, root);
     svg("circle", { cx, cy, r: 3.2, stroke: colours[t.seat] }, g);
-    svg("text", { x: cx, y: cy < TOP + 12 ? cy + 12 : cy - 6, "text-anchor": "middle" }, g, String(turn));
+    const near = (ly) => labels.some(([lx, y0]) => Math.abs(lx - cx) < 18 && Math.abs(y0 - ly) < 10);
+    let ly = cy - 6;
+    if (ly < TOP + 6 || near(ly)) ly = cy + 12;
+    if (near(ly)) continue;
+    labels.push([cx, ly]);
+    svg("text", { x: cx, y: ly, "text-anchor": "middle" }, g, String(turn));
   }
   return root;
 }

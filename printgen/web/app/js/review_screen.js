@@ -73,7 +73,7 @@ export class ReviewScreen {
       chanceGraph(rv, colours, W), legend,
       el("div", { class: "players" }, ...rv.players.map((p) => this.player(p, colours[p.seat]))),
       ...this.moments(),
-      el("details", { class: "about" }, el("summary", {}, W.T("review.title")),
+      el("details", { class: "about" }, el("summary", {}, W.T("review_phone.about")),
         el("p", { class: "small" }, W.T("review.legend", { limits })),
         el("p", { class: "small" }, W.T("review_phone.took", { turns: rv.turns.length, level: rv.level,
           seconds: W.number(rv.ms / 1000, 1) })), this.levelRow(),
@@ -98,14 +98,14 @@ export class ReviewScreen {
       p.forced ? el("p", { class: "small" }, W.T("review_phone.forced", { n: p.forced })) : null);
   }
 
-  // Returns the key moments, play and beans, each a button that opens the board before it.
+  // Returns the key moments, play and beans ("luck": .beans is the cast sheet's), each a button that opens the board before it.
   moments() {
     const W = this.W;
     const { play, beans } = this.review.moments;
     if (!play.length && !beans.length) return [el("p", {}, W.T("review_phone.no_moments"))];
     const list = (title, turns, kind) => (turns.length ? [el("h2", {}, title), el("ol", { class: "moments" },
       ...turns.map((n) => el("li", {}, this.moment(this.review.turns[n - 1], kind))))] : []);
-    return [...list(W.T("review.moments_play"), play, "play"), ...list(W.T("review.moments_beans"), beans, "beans"),
+    return [...list(W.T("review.moments_play"), play, "play"), ...list(W.T("review.moments_beans"), beans, "luck"),
       el("p", { class: "small" }, W.T("review_phone.tap_moment"))];
   }
 
@@ -128,7 +128,8 @@ export class ReviewScreen {
     try {
       const [step] = await this.play.ctx.engine.call("steps", t.turn - 1);
       const host = el("div", { class: "momentboard" });
-      this.play.sheet(W.T("serve.turn", { game: t.game, turn: t.turn }), [host, el("p", {}, W.step(step, t.kind === "throw")[0])]);
+      const said = this.moment(t, kind).querySelectorAll("span");
+      this.play.sheet(W.T("serve.turn", { game: t.game, turn: t.turn }), [host, ...[...said].map((s) => el("p", {}, s.textContent))]);
       const board = new BoardView(host, this.play.app, `data/${this.play.app.board.svg[W.lang]}`);
       board.draw(step.before);
       board.lastMove(t.played, t.seat);
