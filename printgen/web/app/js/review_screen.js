@@ -34,7 +34,8 @@ export class ReviewScreen {
     }
     const bar = el("progress", { max: 1, value: 0 });
     const note = el("p", { class: "small", "aria-live": "polite" });
-    this.body.replaceChildren(this.levelRow(), el("div", { class: "working" }, bar, note));
+    this.body.replaceChildren(el("div", { class: "working" }, el("h2", {}, W.T("review.title")), bar, note,
+      this.levelRow(), el("p", { class: "small" }, W.T("review_phone.level_note"))));
     document.body.dataset.review = "working";
     const body = this.body;
     try {
@@ -76,7 +77,7 @@ export class ReviewScreen {
       el("details", { class: "about" }, el("summary", {}, W.T("review_phone.about")),
         el("p", { class: "small" }, W.T("review.legend", { limits })),
         el("p", { class: "small" }, W.T("review_phone.took", { turns: rv.turns.length, level: rv.level,
-          seconds: W.number(rv.ms / 1000, 1) })), this.levelRow(),
+          seconds: W.number(rv.ms / 1000, rv.ms < 1000 ? 2 : 1) })), this.levelRow(),
         el("p", { class: "small" }, W.T("review_phone.level_note"))));
     document.body.dataset.review = "done";
   }

@@ -112,6 +112,7 @@ const methods = {
       throw new TableError(`no action ${action}`);
     }
     const before = t.toSave();
+    current.review = null;
     const did = t[action](...args);
     await keep(before);
     const steps = action === "computerTurn" ? [did] : action === "undo" ? [] : did;
