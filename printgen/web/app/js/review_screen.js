@@ -69,11 +69,16 @@ export class ReviewScreen {
       el("i", { style: `background:${colours[p.seat]}` }), this.play.who(p.seat))));
     const limits = this.play.ctx.index.review.grades.slice(0, -1).map(([g, below]) =>
       `${W.T(`review.grade_${g}`)} < ${W.number(below * 100, 1)}`).join(", ");
+    const games = rv.turns.length ? rv.turns.at(-1).game : 1;
+    const subtitle = W.T("review_phone.subtitle", { ruleset: this.play.app.title[W.lang],
+      players: W.count(rv.players.length, "player"), turns: W.count(rv.turns.length, "turn"),
+      games: W.count(games, "game"), level: rv.level });
     this.body.replaceChildren(
+      el("p", { class: "small sub" }, subtitle),
       el("h2", {}, W.T("review.graph_title")),
       chanceGraph(rv, colours, W), legend,
       el("div", { class: "players" }, ...rv.players.map((p) => this.player(p, colours[p.seat]))),
-      ...this.moments(),
+      ...this.moments(), this.errors(),
       el("details", { class: "about" }, el("summary", {}, W.T("review_phone.about")),
         el("p", { class: "small" }, W.T("review.legend", { limits })),
         el("p", { class: "small" }, W.T("review_phone.took", { turns: rv.turns.length, level: rv.level,
@@ -108,6 +113,16 @@ export class ReviewScreen {
       ...turns.map((n) => el("li", {}, this.moment(this.review.turns[n - 1], kind))))] : []);
     return [...list(W.T("review.moments_play"), play, "play"), ...list(W.T("review.moments_beans"), beans, "luck"),
       el("p", { class: "small" }, W.T("review_phone.tap_moment"))];
+  }
+
+  // Returns every inaccuracy, mistake and blunder, folded (as the printed review's list, without the tutor's why).
+  errors() {
+    const W = this.W;
+    const bad = new Set(this.play.ctx.index.review.grades.slice(2).map(([g]) => g));
+    const turns = this.review.turns.filter((t) => bad.has(t.grade));
+    if (!turns.length) return null;
+    return el("details", { class: "errors" }, el("summary", {}, `${W.T("review.errors")} (${turns.length})`),
+      el("ol", { class: "moments" }, ...turns.map((t) => el("li", {}, this.moment(t, "play")))));
   }
 
   moment(t, kind) {
