@@ -1,6 +1,6 @@
 """The phone's game review (printgen/web/app/js/review.js, under Node) finds what Python's review finds on the same
 record: every turn's values before, at the best move and after, its grade, luck and skill, each player's totals
-and the key moments, at levels 0 and 1."""
+and the key moments, at levels 0 and 1, and it reports its progress turn by turn."""
 
 from __future__ import annotations
 
@@ -90,7 +90,10 @@ def _agree(rv: Review, js: dict[str, Any]) -> None:
     assert js["moments"] == {"play": [t.turn for t in play], "beans": [t.turn for t in beans]}
 
 
-@pytest.mark.parametrize(("spec", "players", "turns", "seed"), [("bell", 2, 60, 3), ("gatigo", 3, 45, 8)])
+# a bell contest's start (opening throws, entries with a direction), a gatigo contest of three into its second
+# game, and a neeley contest to its end (a bet named, the result 1 or 0)
+@pytest.mark.parametrize(("spec", "players", "turns", "seed"), [("bell", 2, 60, 3), ("gatigo", 3, 400, 2),
+                                                               ("neeley", 2, 400, 3)])
 def test_the_phone_reviews_a_contest_as_python_does(spec: str, players: int, turns: int, seed: int,
                                                     tmp_path: Path) -> None:
     rec = _record(spec, players, turns, seed)
@@ -100,5 +103,9 @@ def test_the_phone_reviews_a_contest_as_python_does(spec: str, players: int, tur
         rv = review(rec, level, explain=False)
         _agree(rv, js["review"])
         assert js["progress"] == [[i + 1, len(rec.turns)] for i in range(len(rec.turns))]
+    if spec == "neeley":
+        assert rec.final().phase is Phase.OVER and "bet" in {t["kind"] for t in got[0]["review"]["turns"]}
+    if spec == "gatigo":
+        assert got[0]["review"]["turns"][-1]["game"] > 1
     graded = [t for g in got for t in g["review"]["turns"] if t["grade"] is not None]
     assert len({t["grade"] for t in graded}) >= 3  # the records are played badly enough to show several grades
