@@ -3,7 +3,8 @@
 `site_files(rulesets)` returns every data file of the static site (`site.py` writes them), by path:
 
 - `data/games.json`: the index: every ruleset with its titles and options in each language, every game
-  (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels;
+  (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels,
+  and what the review takes from Python's (`review_spec`);
 - `data/game-<key>.json`: one game: the engine's data (`export.ruleset_data`) and, under "app", its seats and
   teams, the beans (score, chance and faces of every number of marks), the item names in each language, the
   board's cell centres and SVG files, and what a saved game holds of it (the ruleset and the start position,
@@ -22,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -31,8 +33,10 @@ from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
+from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
 from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
 from printgen.players.search.pruned import NO_FILTER
@@ -45,6 +49,9 @@ from printgen.web.rules_data import rules_files
 
 FORMAT = 1
 MODEL_NOW = 0  # the evaluation model every named strength plays with (players.roster.model_names)
+# The level the phone reviews at unless told: Python's REVIEW_LEVEL (3) takes 11 s in Node for a bell contest of
+# 120 turns, and a phone is slower; level 2 takes under a second there.
+PHONE_REVIEW_LEVEL = 2
 
 
 def variants(base: Ruleset) -> list[Ruleset]:
@@ -88,6 +95,14 @@ def _strengths() -> list[dict[str, Any]]:
     name a save of Python's writes for it, `advisor:2` for expert)."""
     return [{"name": name, "saved": player(name).name, "level": s.level, "sigma": s.noise * NOISE_UNIT,
              "margin": NO_FILTER, "model": MODEL_NOW} for name, s in STRENGTHS.items()]
+
+
+def review_spec() -> dict[str, Any]:
+    """Returns what the phone's review (app/js/review.js) takes from Python's: each grade with the upper bound of its
+    loss (None: no bound), the accuracy scale, the key moments of each kind, the review level and the phone's."""
+    return {"grades": [[g.value, None if math.isinf(limit) else limit] for g, limit in GRADE_LIMITS],
+            "accuracy_scale": ACCURACY_SCALE, "key_moments": KEY_MOMENTS, "level": REVIEW_LEVEL,
+            "phone_level": min(PHONE_REVIEW_LEVEL, REVIEW_LEVEL)}
 
 
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:
@@ -148,6 +163,6 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
         "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games, "rules": rules,
         "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
         "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
-        "odds_precision": str(Fraction(1, 100)),
+        "odds_precision": str(Fraction(1, 100)), "review": review_spec(),
     }, ensure_ascii=False, separators=(",", ":"))
     return files

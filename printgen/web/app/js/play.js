@@ -1,12 +1,15 @@
 // The table on the phone: the board, whose turn it is, the cast (virtual beans, or real ones entered by their
 // marks in one tap or bean by bean), the moves to choose (on the board or as buttons), advice, odds, undo naming
-// what to move back, the computers' turns shown one move at a time, and the end of the contest.
+// what to move back, the computers' turns shown one move at a time, the end of the contest, and its review
+// (review_screen.js).
 import { BoardView } from "./board.js";
 import { el, exportGame, showError } from "./main.js";
 import { rulesPage } from "./rules.js";
+import { ReviewScreen } from "./review_screen.js";
 
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
+const REVIEW_FROM = 6;  // turns played before the table's tools offer a review
 
 // Asks the browser to keep the screen on while a table is shown (again whenever the page comes back into view,
 // since the browser lets go of the lock when it is hidden); one listener for the page's whole life.
@@ -46,6 +49,7 @@ export class Play {
   keepAwake() { keepScreenOn(); }
 
   redraw() {
+    if (this.reviewing) { this.reviewing.show(); return; }
     const W = this.W2;
     this.ctx.header(this.name, () => this.ctx.lobby());
     const wrap = el("div", { id: "boardwrap" });
@@ -113,7 +117,8 @@ export class Play {
     if (v.over) {
       return [el("div", { class: "over" },
         el("h2", {}, this.prompt()),
-        el("button", { class: "primary", onclick: () => this.ctx.lobby() }, W.T("phone.to_games")),
+        el("button", { class: "primary", id: "reviewbtn", onclick: () => this.review() }, W.T("review.title")),
+        el("button", { onclick: () => this.ctx.lobby() }, W.T("phone.to_games")),
         el("button", { onclick: () => exportGame(this.id, this.name) }, W.T("phone.export")))];
     }
     if (v.computersToPlay) {
@@ -124,7 +129,8 @@ export class Play {
       v.pending !== null || v.phase === "bet" ? el("button", { onclick: () => this.advice() }, W.T("serve.advice")) : null,
       el("button", { onclick: () => this.odds() }, W.T("serve.odds")),
       el("button", { onclick: () => this.undo(), disabled: !v.canUndo }, W.T("serve.undo")),
-      el("button", { class: "rulesbtn", onclick: () => this.rules() }, W.T("phone.rules")));
+      el("button", { class: "rulesbtn", onclick: () => this.rules() }, W.T("phone.rules")),
+      v.turn >= REVIEW_FROM ? el("button", { id: "reviewbtn", onclick: () => this.review() }, W.T("review_phone.open")) : null);
     if (v.phase === "bet") {
       return [el("div", { class: "moves" }, ...v.legal.map((m) => el("button", { class: "move",
         onclick: () => this.act("bet", m.code) }, W.moveWords(m)))), tools];
@@ -242,6 +248,18 @@ export class Play {
     try {
       this.sheet(W.T("phone.rules"), [await rulesPage(this.ctx.index, this.app.name, this.app.options, W)]);
     } catch (e) { showError(e); }
+  }
+
+  // Shows the review of the contest so far; leaveReview goes back to the table.
+  review() {
+    this.close();
+    this.reviewing ??= new ReviewScreen(this);
+    this.reviewing.show();
+  }
+
+  leaveReview() {
+    this.reviewing = null;
+    this.redraw();
   }
 
   undone({ taken, changes }) {

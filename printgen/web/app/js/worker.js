@@ -3,6 +3,7 @@
 // and reported, so the phone never shows a turn it has not kept.
 import { loadEngine, PatolliError } from "../engine/patolli.mjs";
 import * as store from "./store.js";
+import { reviewTable } from "./review.js";
 import { SaveError, Table, TableError } from "./table.js";
 
 class StorageError extends PatolliError {}  // the phone refused to keep the game (full, or private browsing)
@@ -12,6 +13,8 @@ let index = null;      // data/games.json
 const games = new Map();  // key -> {game, rules}
 const gameFiles = new Map();  // key -> the game's data file, read once
 let current = null;    // {id, name, table}
+let current = null;    // {id, name, table, review (the last review made, with its turns and level)}
+let calling = null;    // the id of the call being answered (review's progress messages name it)
 
 const url = (path) => new URL(`../${path}`, import.meta.url);
 
@@ -123,6 +126,7 @@ const methods = {
       throw new TableError(`no action ${action}`);
     }
     const before = t.toSave();
+    current.review = null;
     const did = t[action](...args);
     await keep(before);
     const steps = action === "computerTurn" ? [did] : action === "undo" ? [] : did;
@@ -157,6 +161,25 @@ const methods = {
 
   steps(since) { return table().steps(since); },
 
+  // Returns the review of the contest so far at a level (review.js), posting {id, progress: [done, total]} as it
+  // goes; the last one is kept until a turn is played or taken back.
+  review(level) {
+    const t = table();
+    if (!Number.isInteger(level) || level < 0 || level > index.max_level) throw new TableError(`no level ${level}`);
+    if (!t.turns.length) throw new TableError("no turn is played yet: there is nothing to review");
+    const kept = current.review;
+    if (kept?.level === level && kept.turns.length === t.turns.length) return kept;
+    const id = calling;
+    let shown = 0;
+    current.review = reviewTable(t, level, index.review, (done, total) => {
+      const now = performance.now();
+      if (now - shown < 100 && done < total) return;
+      shown = now;
+      self.postMessage({ id, progress: [done, total] });
+    });
+    return current.review;
+  },
+
   async exportSave(id) {
     const got = id === current?.id ? { save: current.table.toSave() } : await store.get(id);
     if (!got) throw new TableError("no such game on this phone");
@@ -182,6 +205,7 @@ const methods = {
 self.onmessage = async ({ data }) => {
   try {
     if (!Object.hasOwn(methods, data.method)) throw new TableError(`no method ${data.method}`);
+    calling = data.id;
     const result = await methods[data.method](...data.args);
     self.postMessage({ id: data.id, result });
   } catch (e) {
