@@ -12,7 +12,6 @@ let engine = null;
 let index = null;      // data/games.json
 const games = new Map();  // key -> {game, rules}
 const gameFiles = new Map();  // key -> the game's data file, read once
-let current = null;    // {id, name, table}
 let current = null;    // {id, name, table, review (the last review made, with its turns and level)}
 let calling = null;    // the id of the call being answered (review's progress messages name it)
 
