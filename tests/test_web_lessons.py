@@ -30,7 +30,7 @@ NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Debian package nodejs; .ci/run "
                                                      "installs it)")
 ACTIONS = 260  # a person's actions in one game at most
-EVERY = 9  # actions between two moments compared
+EVERY = 12  # actions between two moments compared
 
 
 def _act(table: Table, rng: random.Random, advisor: bool) -> None:
