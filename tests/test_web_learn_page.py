@@ -5,7 +5,6 @@ and the buttons to play still on screen; a guided game reopened keeps teaching, 
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
