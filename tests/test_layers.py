@@ -36,7 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "lab": CORE | PLAYERS,
     "render": CORE | {"text"},
     "play": CORE | {"text"} | PLAYERS,
-    "serve": CORE | {"text", "render", "play", "web"} | PLAYERS,  # web: it serves the phone app (web never imports serve)
+    "serve": CORE | {"text", "render", "play", "web"} | PLAYERS,  # web: it serves the phone app
     "web": CORE | {"text", "render", "play", "lab"} | PLAYERS,  # lab: its benchmark samples the lab's positions
     "cli": set(),  # filled below: the command line may import every layer
 }

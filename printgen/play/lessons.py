@@ -19,8 +19,8 @@ from printgen.play.table import Step
 LEARN_SEED = 20_241  # every learning game of a ruleset deals the same casts to the computer
 LEARN_PLAYER = "advisor:0"
 
-# the event kinds with a lesson, in the order a turn's lessons are shown
-_TAUGHT = (EventKind.THROW, EventKind.BET, EventKind.ENTER, EventKind.NULL_CAST, EventKind.RECAST, EventKind.MOVE,
+# the event kinds with a lesson, in the order a turn's lessons are shown (the phone app reads them too)
+TAUGHT = (EventKind.THROW, EventKind.BET, EventKind.ENTER, EventKind.NULL_CAST, EventKind.RECAST, EventKind.MOVE,
            EventKind.EXTRA_TURN, EventKind.PENALTY, EventKind.MOVE_BACK, EventKind.CAPTURE, EventKind.PAY,
            EventKind.NO_MOVE, EventKind.MISS_TURN, EventKind.BEAR_OFF, EventKind.GAME_WON, EventKind.NEW_GAME,
            EventKind.BANKRUPT, EventKind.CONTEST_WON)
@@ -69,7 +69,7 @@ def lessons(start: Position, steps: list[Step], person: int, pending: bool) -> l
             if st.move.kind in (MoveKind.MOVE, MoveKind.ENTER):
                 teach(Lesson(st.number, "choose", st.move.target, seat=person))
         landed = st.move.target if st.move.kind in (MoveKind.MOVE, MoveKind.ENTER) and st.move.target else None
-        for kind in _TAUGHT:
+        for kind in TAUGHT:
             for e in st.events:
                 if e.kind is kind:
                     teach(Lesson(st.number, _topic(e), _cell(e) or landed, e, e.player))

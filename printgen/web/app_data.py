@@ -4,11 +4,12 @@
 
 - `data/games.json`: the index: every ruleset with its titles and options in each language, every game
   (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels,
-  and what the review takes from Python's (`review_spec`);
+  and what the review takes from Python's (`review_spec`); the guided first game's seed, computer and taught event
+  kinds (`play.lessons`);
 - `data/game-<key>.json`: one game: the engine's data (`export.ruleset_data`) and, under "app", its seats and
   teams, the beans (score, chance and faces of every number of marks), the item names in each language, the
-  board's cell centres and SVG files, and what a saved game holds of it (the ruleset and the start position,
-  as `patolli play --save` writes them, so a save made on the phone resumes at the terminal);
+  board's cell centres and SVG files, each seat's first cell, and what a saved game holds of it (the ruleset and
+  the start position, as `patolli play --save` writes them, so a save made on the phone resumes at the terminal);
 - `data/board-<hash>.svg`: the board as printed, one per language and player count (alike ones once);
 - `data/words-<lang>.json`: every word of a language (`lang.templates`);
 - `data/rules-<hash>.json`, `data/cell-<hash>.svg`: each ruleset's booklet with each set of options, in each
@@ -35,6 +36,7 @@ from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
 from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
+from printgen.play.lessons import LEARN_SEED, TAUGHT
 from printgen.play.saved import absolute_origin, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
@@ -127,6 +129,7 @@ def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, 
         "beans": _beans(rs),
         "board": {"geometry": board_geometry(rs, players), "svg": svg_files},
         "save": {"ruleset": ruleset_json(rs), "start": notation.to_json(start)},
+        "path_starts": [path[0] if (path := start.path(s)) else None for s in range(players)],
     }
     return key, {**ruleset_data(rs, players), "app": app}
 
@@ -164,5 +167,6 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
         "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
         "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
         "odds_precision": str(Fraction(1, 100)), "review": review_spec(),
+        "learn": {"seed": LEARN_SEED, "strength": next(iter(STRENGTHS)), "taught": [k.value for k in TAUGHT]},
     }, ensure_ascii=False, separators=(",", ":"))
     return files

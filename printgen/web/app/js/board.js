@@ -22,6 +22,7 @@ export class BoardView {
     this.trail = svg("g", { class: "trail" }, this.root);
     this.pieces = svg("g", { class: "pieces" }, this.root);
     this.hint = svg("g", { class: "hint" }, this.root);
+    this.rings = svg("g", { class: "rings" }, this.root);
     this.taps = svg("g", { class: "taps" }, this.root);
     const defs = svg("defs", {}, this.root);
     const arrow = svg("marker", { id: "head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4,
@@ -74,6 +75,7 @@ export class BoardView {
   // Offers the legal moves as tap targets: each piece that can move (or the entry cell), at least 44 px across
   // at the zoom chosen; onPick(moves at that cell) is called with the moves of the tapped place.
   offer(legal, onPick) {
+    this.offered = [legal, onPick];
     this.taps.replaceChildren();
     const places = new Map();
     for (const m of legal) {
@@ -92,9 +94,10 @@ export class BoardView {
     }
   }
 
-  // Zooms onto the cells the moves touch (a margin of a cell), or back to the whole board without moves.
+  // Zooms onto the cells the moves touch and the ringed cell (a margin of a cell; half the board round a ring
+  // alone), or back to the whole board without either.
   zoomTo(moves) {
-    const pts = [];
+    const pts = this.ringed ? [this.centre(this.ringed)] : [];
     for (const m of moves) {
       for (const c of [m.origin, m.target]) if (c) pts.push(this.centre(c));
     }
@@ -105,12 +108,27 @@ export class BoardView {
     const px = this.root.parentElement?.getBoundingClientRect().width || 360;
     const sharp = (px * cell) / TARGET_PX;  // the widest view in which a cell is 44 px across
     const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) + 3 * cell;
-    const w = Math.min(width, Math.max(span, sharp));
+    const w = Math.min(width, Math.max(span, sharp, moves.length ? 0 : width / 2));  // a ring alone: and round it
     const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
     const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
     const x = Math.min(Math.max(cx - w / 2, 0), width - w);
     const y = Math.min(Math.max(cy - w / 2, 0), height - w);
     return this.setView(x, y, w, w);
+  }
+
+  // Rings the cell a lesson is about (null: none) and zooms so that it is seen, with the moves offered.
+  ring(cell) {
+    const ringed = cell && this.centre(cell) ? cell : null;
+    if (ringed === (this.ringed ?? null)) return;
+    this.ringed = ringed;
+    this.rings.replaceChildren();
+    if (ringed) {
+      const [x, y] = this.centre(ringed);
+      for (const part of ["halo", "ring"]) {
+        svg("circle", { cx: x, cy: y, r: this.geo.cell * 0.85, class: part, "data-cell": ringed }, this.rings);
+      }
+    }
+    if (this.offered) this.offer(...this.offered);
   }
 
   setView(x, y, w, h) {

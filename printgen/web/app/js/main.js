@@ -94,6 +94,7 @@ export async function lobby() {
       el("h2", {}, W.T("phone.your_games")), list,
       el("div", { class: "row" },
         el("button", { class: "primary", id: "newbtn", onclick: newGame }, W.T("serve.new_game")),
+        el("button", { id: "learnbtn", title: W.T("serve.learn_help"), onclick: learn }, W.T("serve.learn")),
         el("button", { onclick: () => file.click() }, W.T("phone.import")),
         el("button", { id: "rulesbtn", onclick: () => rules(null, [], lobby) }, W.T("phone.rules_read")), file),
       el("p", { class: "small" }, W.T("phone.offline_note"))));
@@ -161,6 +162,19 @@ function newGame(chosen = null) {
   };
   $("view").replaceChildren(el("section", { class: "lobby" }, form));
   document.body.dataset.screen = "new";
+}
+
+// Starts a guided first game: the first ruleset offered, without options, its fewest players, against the
+// gentlest computer, with the seed every guided game deals from (games.json "learn", from play/lessons.py).
+async function learn() {
+  const ruleset = index.rulesets[0].name;
+  const game = index.games.filter((g) => g.ruleset === ruleset && !g.options.length)
+    .sort((a, b) => a.players - b.players)[0];
+  const seats = Array.from({ length: game.players }, (_, i) => (i === 0 ? "person" : index.learn.strength));
+  try {
+    await play(await engine.call("newGame", { key: game.key, seats, name: W.T("serve.learn"), seed: index.learn.seed,
+      level: index.default_level, learn: true }));
+  } catch (e) { showError(e); }
 }
 
 // Shows the rules of a ruleset with options (or of one to choose); back returns where they were asked from.

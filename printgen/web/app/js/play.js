@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { el, exportGame, showError } from "./main.js";
 import { rulesPage } from "./rules.js";
 import { ReviewScreen } from "./review_screen.js";
+import { Tips } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
@@ -34,6 +35,7 @@ export class Play {
     this.events = opened.events;
     this.feed = [];
     this.suggestion = null;
+    this.tips = opened.learn ? new Tips(this, opened.learn) : null;  // a guided first game
   }
 
   async start() {
@@ -59,6 +61,7 @@ export class Play {
     $("view").replaceChildren(el("section", { class: "table" }, this.status, wrap, this.controls), this.feedBox);
     const svgFile = this.app.board.svg[W.lang];
     this.board = new BoardView(wrap, this.app, `data/${svgFile}`);
+    this.tips?.mount(wrap.parentElement, this.controls);
     this.show();
     document.body.dataset.screen = "table";
   }
@@ -77,6 +80,7 @@ export class Play {
     this.feedBox.replaceChildren(...this.feed.slice(0, 12).map((lines) => el("li", {}, lines.join(" "))));
     this.controls.replaceChildren(...this.controlsFor(v));
     this.board.offer(v.pending !== null || v.phase === "bet" ? v.legal : [], (moves) => this.pick(moves));
+    this.tips?.update();
     document.body.dataset.state = v.over ? "over" : v.computersToPlay ? "computer" : v.phase === "bet" ? "bet"
       : v.pending === null ? "cast" : "move";
   }
@@ -193,6 +197,8 @@ export class Play {
     this.running = true;
     try {
       while (this.view.computersToPlay && (pastPeople || !this.view.peopleOut) && document.body.contains(this.controls)) {
+        await this.tips?.settled();  // a guided game's computers wait until its tips are read
+        if (!document.body.contains(this.controls)) break;
         const phase = this.view.phase;
         const got = await this.ctx.engine.call("act", "computerTurn");
         const [step] = got.steps;

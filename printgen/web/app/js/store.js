@@ -1,5 +1,6 @@
 // Games kept on the phone: one IndexedDB store of saved games, each the save file `patolli play` reads
-// ({id, name, key, updated, turns, over, save}). Every write is one transaction: it is done whole or not at all.
+// ({id, name, key, updated, turns, over, save}, and learn: {seen} beside the save in a guided first game). Every
+// write is one transaction: it is done whole or not at all.
 const DB = "patolli";
 const STORE = "games";
 

@@ -244,10 +244,12 @@ export class Table {
     return { number: i + 1, ...t };
   }
 
-  // Returns the turns from number `since` + 1 on, each with the board before it.
+  // Returns the turns from number `since` + 1 on, each with the board and the phase before it.
   steps(since = 0) {
+    const phases = Object.keys(this.game.phases);
     return this.turns.slice(since).map((t, j) => ({ number: since + j + 1, ...t,
-      before: board(this.game, this.states[since + j]) }));
+      before: board(this.game, this.states[since + j]),
+      phase: phases.find((k) => this.game.phases[k] === Number(this.states[since + j][this.game.state.phase])) }));
   }
 
   // ---- the saved form ----

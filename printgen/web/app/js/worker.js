@@ -5,6 +5,7 @@ import { loadEngine, PatolliError } from "../engine/patolli.mjs";
 import * as store from "./store.js";
 import { reviewTable } from "./review.js";
 import { SaveError, Table, TableError } from "./table.js";
+import { lessons } from "./lessons.js";
 
 class StorageError extends PatolliError {}  // the phone refused to keep the game (full, or private browsing)
 
@@ -12,7 +13,7 @@ let engine = null;
 let index = null;      // data/games.json
 const games = new Map();  // key -> {game, rules}
 const gameFiles = new Map();  // key -> the game's data file, read once
-let current = null;    // {id, name, table, review (the last review made, with its turns and level)}
+let current = null;    // {id, name, table, learn, review}: learn {seen: [topics]} in a guided first game; review the last made
 let calling = null;    // the id of the call being answered (review's progress messages name it)
 
 const url = (path) => new URL(`../${path}`, import.meta.url);
@@ -74,7 +75,7 @@ function summary(id, name, table) {
 async function keep(before) {
   const { id, name, table } = current;
   try {
-    await store.put({ ...summary(id, name, table), save: table.toSave() });
+    await store.put({ ...summary(id, name, table), learn: current.learn, save: table.toSave() });
   } catch (e) {
     if (before) current.table = Table.fromSave(before, () => games.get(table.game.app.key), index.strengths);
     throw new StorageError(`the phone could not keep the game (${e?.message || e}); the last action is undone`);
@@ -83,7 +84,7 @@ async function keep(before) {
 
 function opened() {
   const { id, name, table } = current;
-  return { id, name, app: table.game.app, events: table.game.events, view: table.view() };
+  return { id, name, app: table.game.app, events: table.game.events, view: table.view(), learn: current.learn ?? null };
 }
 
 function table() {
@@ -98,10 +99,12 @@ const methods = {
     return index;
   },
 
-  async newGame({ key, seats, level, name, seed }) {
+  // A new game; learn: a guided first game (its lessons are kept read beside the save, not in it).
+  async newGame({ key, seats, level, name, seed, learn }) {
     const { game, rules } = await gameOf(key);
     const t = new Table(rules, game, seats, seed >>> 0, index.strengths, level ?? index.default_level);
-    current = { id: `${Date.now().toString(36)}-${(seed >>> 0).toString(36)}`, name, table: t };
+    current = { id: `${Date.now().toString(36)}-${(seed >>> 0).toString(36)}`, name, table: t,
+      learn: learn ? { seen: [] } : undefined };
     await keep(null);
     return opened();
   },
@@ -110,7 +113,8 @@ const methods = {
     const got = await store.get(id);
     if (!got) throw new TableError("no such game on this phone");
     const { game, rules } = await gameOf(got.key);
-    current = { id, name: got.name, table: Table.fromSave(got.save, () => ({ game, rules }), index.strengths) };
+    current = { id, name: got.name, table: Table.fromSave(got.save, () => ({ game, rules }), index.strengths),
+      learn: got.learn };
     return opened();
   },
 
@@ -177,6 +181,20 @@ const methods = {
       self.postMessage({ id, progress: [done, total] });
     });
     return current.review;
+  },
+
+  // Returns the lessons a guided first game has reached (lessons.js), the person at the first person's seat.
+  lessons() {
+    const t = table();
+    return lessons(t.game, t.steps(0), t.people[0] ?? 0, t.pending !== null, index.learn.taught);
+  },
+
+  // Keeps the lessons' topics the person has read, so a guided game reopened shows only new ones.
+  learnt(topics) {
+    table();
+    if (!current.learn) throw new TableError("this game is not a guided first game");
+    current.learn = { seen: [...new Set([...current.learn.seen, ...topics])] };
+    return keep(null);
   },
 
   async exportSave(id) {
