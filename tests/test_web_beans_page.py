@@ -4,6 +4,7 @@ through a reload, a cast taken back and the casts forgotten."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -16,6 +17,7 @@ from printgen.play.bean_check import MIN_CASTS, check
 from printgen.rulesets.load import load_builtin
 from printgen.serve.views import beans_json
 from printgen.web import site
+from printgen.web.app_data import bean_check_limits
 from tests import phone_picture
 from tests.test_web_play_offline import _offline_page
 from tests.test_web_site import PATIENCE, READY, _Log, _served
@@ -26,11 +28,26 @@ RULESET = "gatigo"  # four beans; neeley's five are the other count on the page
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("beans")
-    site.write_site(tmp / "www", [load_builtin("neeley"), load_builtin(RULESET)], False)
-    with _served(tmp / "www", _Log()) as address:
+def www(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("beans") / "www"
+    site.write_site(out, [load_builtin("neeley"), load_builtin(RULESET)], False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def url(www: Path) -> Iterator[str]:
+    with _served(www, _Log()) as address:
         yield address
+
+
+def test_the_index_holds_the_check_s_thresholds_and_beans(www: Path) -> None:
+    index = json.loads((www / "data" / "games.json").read_text(encoding="utf-8"))
+    assert index["bean_check"] == bean_check_limits()
+    for entry in index["rulesets"]:
+        beans = load_builtin(entry["name"]).beans
+        assert entry["beans"] == {"count": beans.count, "mark_probability": [beans.mark_probability.numerator,
+                                                                             beans.mark_probability.denominator]}
+    assert "js/beans.js" in (www / "sw.js").read_text(encoding="utf-8")  # cached for offline use like the rest
 
 
 @pytest.fixture(scope="module")
