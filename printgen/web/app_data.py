@@ -2,10 +2,10 @@
 
 `site_files(rulesets)` returns every data file of the static site (`site.py` writes them), by path:
 
-- `data/games.json`: the index: every ruleset with its titles and options in each language, every game
+- `data/games.json`: the index: every ruleset with its titles and options in each language and its beans, every game
   (ruleset, options applied, players) and its data file, the computer players' strengths, the advice levels,
-  and what the review takes from Python's (`review_spec`); the guided first game's seed, computer and taught event
-  kinds (`play.lessons`);
+  what the review takes from Python's (`review_spec`), the guided first game's seed, computer and taught event
+  kinds (`play.lessons`), and the bean check's thresholds;
 - `data/game-<key>.json`: one game: the engine's data (`export.ruleset_data`) and, under "app", its seats and
   teams, the beans (score, chance and faces of every number of marks), the item names in each language, the
   board's cell centres and SVG files, each seat's first cell, and what a saved game holds of it (the ruleset and
@@ -36,6 +36,7 @@ from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
 from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
+from printgen.play.bean_check import ALPHA, DOUBT, MIN_CASTS
 from printgen.play.lessons import LEARN_SEED, TAUGHT
 from printgen.play.saved import absolute_origin, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
@@ -46,6 +47,7 @@ from printgen.render.screen import board_geometry, board_svg
 from printgen.rules_text.phrases import Phrases
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.model import Ruleset
+from printgen.stats import Z95
 from printgen.web.export import ruleset_data
 from printgen.web.rules_data import rules_files
 
@@ -54,6 +56,7 @@ MODEL_NOW = 0  # the evaluation model every named strength plays with (players.r
 # The level the phone reviews at unless told: Python's REVIEW_LEVEL (3) takes 11 s in Node for a bell contest of
 # 120 turns, and a phone is slower; level 2 takes under a second there.
 PHONE_REVIEW_LEVEL = 2
+BEANS_KEPT = 1000  # casts of one set of beans the phone keeps for the bean check (the oldest go first)
 
 
 def variants(base: Ruleset) -> list[Ruleset]:
@@ -90,6 +93,12 @@ def _beans(rs: Ruleset) -> dict[str, Any]:
             "score_odds": [[s, p.numerator, p.denominator] for s, p in
                            sorted(beans.score_odds().items(), key=lambda kv: -1 if kv[0] is None else kv[0])],
             "null_scores_ten": beans.score(0) == 10}
+
+
+def bean_check_limits() -> dict[str, Any]:
+    """Returns what the phone's bean check (js/bean_check.js) needs of `play.bean_check`: its thresholds and the
+    z of its 95 % intervals, and how many casts it keeps."""
+    return {"min_casts": MIN_CASTS, "alpha": ALPHA, "doubt": DOUBT, "z": Z95, "kept": BEANS_KEPT}
 
 
 def _strengths() -> list[dict[str, Any]]:
@@ -143,6 +152,8 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
         index_rulesets.append({
             "name": base.name, "origin": base.origin, "title": {lang: base.title.get(lang) for lang in LANGS},
             "players": list(base.player_counts()),
+            "beans": {"count": base.beans.count, "mark_probability": [base.beans.mark_probability.numerator,
+                                                                      base.beans.mark_probability.denominator]},
             "options": [{"name": o.name, "description": {lang: o.description.get(lang) for lang in LANGS}}
                         for o in base.options]})
         for rs in variants(base):
@@ -166,7 +177,7 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
         "format": FORMAT, "langs": list(LANGS), "rulesets": index_rulesets, "games": games, "rules": rules,
         "strengths": _strengths(), "default_strength": list(STRENGTHS)[-1],
         "default_level": DEFAULT_LEVEL, "max_level": MAX_LEVEL,
-        "odds_precision": str(Fraction(1, 100)), "review": review_spec(),
+        "odds_precision": str(Fraction(1, 100)), "review": review_spec(), "bean_check": bean_check_limits(),
         "learn": {"seed": LEARN_SEED, "strength": next(iter(STRENGTHS)), "taught": [k.value for k in TAUGHT]},
     }, ensure_ascii=False, separators=(",", ":"))
     return files

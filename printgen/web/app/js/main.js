@@ -5,6 +5,7 @@ import { Engine } from "./rpc.js";
 import { Words } from "./words.js";
 import { Play } from "./play.js";
 import { rulesScreen } from "./rules.js";
+import { beansScreen } from "./beans.js";
 
 const $ = (id) => document.getElementById(id);
 export const engine = new Engine(new URL("./worker.js", import.meta.url));
@@ -96,7 +97,8 @@ export async function lobby() {
         el("button", { class: "primary", id: "newbtn", onclick: newGame }, W.T("serve.new_game")),
         el("button", { id: "learnbtn", title: W.T("serve.learn_help"), onclick: learn }, W.T("serve.learn")),
         el("button", { onclick: () => file.click() }, W.T("phone.import")),
-        el("button", { id: "rulesbtn", onclick: () => rules(null, [], lobby) }, W.T("phone.rules_read")), file),
+        el("button", { id: "rulesbtn", onclick: () => rules(null, [], lobby) }, W.T("phone.rules_read")),
+        el("button", { id: "beansbtn", onclick: beans }, W.T("serve.beans_check")), file),
       el("p", { class: "small" }, W.T("phone.offline_note"))));
   document.body.dataset.screen = "lobby";
 }
@@ -184,6 +186,14 @@ function rules(chosen, options, back) {
   header(W.T("phone.rules"), () => { current = null; back(); });
   document.body.dataset.screen = "rules";
   rulesScreen($("view"), index, W, chosen, options).catch(showError);
+}
+
+// Checks a person's own beans against a ruleset's (beans.js): casts logged on this phone, judged here.
+function beans() {
+  current = { redraw: beans };
+  header(W.T("serve.beans_check"), () => { current = null; lobby(); });
+  document.body.dataset.screen = "beans";
+  try { beansScreen($("view"), index, W); } catch (e) { showError(e); }
 }
 
 async function open(id) {
