@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
 from printgen.lang import LANGS, templates
-from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.play.saved import absolute_origin, game_key, ruleset_json
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
 from printgen.players.search.pruned import NO_FILTER
@@ -58,12 +57,6 @@ def variants(base: Ruleset) -> list[Ruleset]:
             except PatolliError:
                 continue
     return out
-
-
-def game_key(rs: Ruleset, players: int) -> str:
-    """Returns the file-safe name of a game: `bell+no_gambling-2`."""
-    name = "+".join((rs.name, *rs.applied))
-    return re.sub(r"[^A-Za-z0-9+_-]", "_", name) + f"-{players}"
 
 
 def _digest(text: str | bytes) -> str:
