@@ -60,6 +60,7 @@ ROUTES = [
     Route("/api/phone/games/{name}", phone.show),
     Route("/api/phone/games/{name}/steps", phone.steps),
     Route("/api/phone/games/{name}/advice", phone.advice),
+    Route("/api/phone/games/{name}/save", phone.save),
     Route("/api/phone/games/{name}/act", phone.act, methods=["POST"]),
     Mount("/static", StaticFiles(directory=lobby.STATIC)),
     Route("/app", phone_app.to_folder),

@@ -67,6 +67,17 @@ async def show(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(work))
 
 
+async def save(request: Request) -> Response:
+    """GET the game's save (the file `patolli play --resume` reads), for the app's "save to a file"."""
+    store, name = companion(request).store, request.path_params["name"]
+
+    def work() -> dict[str, Any]:
+        with store.table(name) as table:
+            return table.session.to_json()
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
 def _whole(request: Request, key: str, lo: int, hi: int, default: int) -> int:
     text = request.query_params.get(key, str(default))
     if not (text.isascii() and text.isdigit()) or not lo <= int(text) <= hi:
