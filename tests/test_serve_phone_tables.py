@@ -123,3 +123,23 @@ def test_an_action_on_a_table_moved_on_is_refused(tmp_path: Path) -> None:
         r = client.post("/api/phone/games/t/act", json=body)
         assert r.status_code == 400 and "\n" not in r.json()["error"], body
     assert client.get("/api/phone/games/nothing").status_code == 404
+
+
+def test_advice_and_the_save_of_a_shared_table(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
+    _new(client, "t", 2, {}, [])
+    got = client.get("/api/phone/games/t").json()
+    r = client.get("/api/phone/games/t/advice")
+    assert r.status_code == 400 and "cast first" in r.json()["error"]
+    while got["view"]["pending"] is None or len(got["view"]["legal"]) < 2:
+        if got["view"]["pending"] is None:
+            got = _act(client, "t", got["stamp"], "cast", None)
+        else:
+            got = _act(client, "t", got["stamp"], "move", got["view"]["legal"][0]["code"])
+    advice = client.get("/api/phone/games/t/advice?level=1").json()
+    assert advice["level"] == 1
+    assert sorted(m["code"] for m in advice["moves"]) == sorted(m["code"] for m in got["view"]["legal"])
+    assert all(m["move"] == m["code"] and 0 <= m["winGame"] <= 1 and m["diff"] <= 0 for m in advice["moves"])
+    assert client.get("/api/phone/games/t/advice?level=99").status_code == 400
+    save = client.get("/api/phone/games/t/save").json()
+    assert save["format"] == "patolli-session" and len(save["record"]["turns"]) == got["view"]["turn"]
