@@ -243,11 +243,17 @@ class Position:
         """Returns what a cast of this many marks scores (None: nothing)."""
         return Beans(self.ruleset.beans).score(marks)
 
-    def decode(self, code: int, marks: int = 0) -> Move:
-        """Returns the move value of a kernel move code (`describe`, the compiled reading the browser shares)."""
+    def described(self, code: int, marks: int = 0) -> tuple[int, int, int, int, int]:
+        """Returns the compiled reading of a kernel move code as the browser's engine gets it: kind, origin,
+        target, direction and amount (`engine.describe`)."""
         out = np.zeros(DESCRIBED, dtype=np.int64)
         describe(self.array(), self.tables, marks, code, out)
         kind, origin, target, direction, amount = (int(x) for x in out)
+        return kind, origin, target, direction, amount
+
+    def decode(self, code: int, marks: int = 0) -> Move:
+        """Returns the move value of a kernel move code (`describe`, the compiled reading the browser shares)."""
+        kind, origin, target, direction, amount = self.described(code, marks)
         if kind == KIND_PASS:
             return Move(MoveKind.PASS)
         if kind == KIND_BET:
@@ -283,6 +289,15 @@ class Position:
         ev = _event_buffer()
         k.play(st, self.tables, marks, code, ev)
         return self._with(st), decode_events(ev)
+
+    def event_rows(self, marks: int, code: int) -> list[list[int]]:
+        """Returns the kernel's event rows of a cast and a legal move code, as whole numbers: what the browser's
+        engine returns for the same play (`decode_events` reads them)."""
+        if code not in self.move_codes(marks):
+            raise IllegalMoveError(f"move code {code} is not legal here")
+        ev = _event_buffer()
+        k.play(self.array(), self.tables, marks, code, ev)
+        return [[int(x) for x in ev[1 + i * k.EV_WIDTH: 1 + (i + 1) * k.EV_WIDTH]] for i in range(int(ev[0]))]
 
     def after(self, marks: int, move: Move | int) -> Position:
         """Returns the position after a cast and a legal move (this position is a value: it stays as it is)."""

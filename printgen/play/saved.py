@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,13 @@ def absolute_origin(rs: Ruleset) -> Ruleset:
     if not rs.origin or rs.origin in BUILTIN or os.path.isabs(rs.origin):
         return rs
     return dataclasses.replace(rs, origin=os.path.abspath(rs.origin))
+
+
+def game_key(rs: Ruleset, players: int) -> str:
+    """Returns the file-safe name of a game (a ruleset with its options, for a number of players), as the phone app
+    names its games and their data files: `bell+no_gambling-2`."""
+    name = "+".join((rs.name, *rs.applied))
+    return re.sub(r"[^A-Za-z0-9+_-]", "_", name) + f"-{players}"
 
 
 def ruleset_json(rs: Ruleset) -> dict[str, Any]:

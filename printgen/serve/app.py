@@ -1,6 +1,7 @@
 """The web app: a Starlette ASGI application over the save folder, the play session and the advisor.
 
-Every route is listed here; the endpoints live in `routes_lobby` and `routes_table` and read what they share from
+Every route is listed here; the endpoints live in `routes_lobby`, `routes_table` and `routes_phone` (the shared
+tables in the phone app's shapes) and read what they share from
 `request.app.state` (see `state`). Every answer to bad input is a 4xx with one line saying what is wrong
 (JSON `{"error": ...}`, made in `errors`); on a local network (`token` set) every request must carry the table's
 token (see `gate`), and anyone else gets 403 and nothing more. Before any of that, a request must name this server
@@ -22,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from printgen.rulesets.load import BUILTIN
 from printgen.serve import phone_app
 from printgen.serve import routes_lobby as lobby
+from printgen.serve import routes_phone as phone
 from printgen.serve import routes_table as table
 from printgen.serve.errors import HANDLERS
 from printgen.serve.gate import TokenGate
@@ -54,6 +56,12 @@ ROUTES = [
     Route("/api/games/{name}/best", table.best, methods=["POST"]),
     Route("/api/games/{name}/undo", table.undo, methods=["POST"]),
     Route("/api/games/{name}/continue", table.carry_on, methods=["POST"]),
+    Route("/api/phone/games", phone.games),
+    Route("/api/phone/games/{name}", phone.show),
+    Route("/api/phone/games/{name}/steps", phone.steps),
+    Route("/api/phone/games/{name}/advice", phone.advice),
+    Route("/api/phone/games/{name}/save", phone.save),
+    Route("/api/phone/games/{name}/act", phone.act, methods=["POST"]),
     Mount("/static", StaticFiles(directory=lobby.STATIC)),
     Route("/app", phone_app.to_folder),
     Route("/app/{path:path}", phone_app.serve_file),

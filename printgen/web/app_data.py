@@ -25,7 +25,6 @@ import hashlib
 import itertools
 import json
 import math
-import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import ALPHA, DOUBT, MIN_CASTS
 from printgen.play.lessons import LEARN_SEED, TAUGHT
-from printgen.play.saved import absolute_origin, ruleset_json
+from printgen.play.saved import absolute_origin, game_key, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
@@ -70,12 +69,6 @@ def variants(base: Ruleset) -> list[Ruleset]:
             except PatolliError:
                 continue
     return out
-
-
-def game_key(rs: Ruleset, players: int) -> str:
-    """Returns the file-safe name of a game: `bell+no_gambling-2`."""
-    name = "+".join((rs.name, *rs.applied))
-    return re.sub(r"[^A-Za-z0-9+_-]", "_", name) + f"-{players}"
 
 
 def _digest(text: str | bytes) -> str:

@@ -4,6 +4,7 @@
 import { Engine } from "./rpc.js";
 import { Words } from "./words.js";
 import { Play } from "./play.js";
+import { RemoteEngine, sharedTables } from "./remote.js";
 import { rulesScreen } from "./rules.js";
 import { beansScreen } from "./beans.js";
 
@@ -59,6 +60,7 @@ function rulesetTitle(name) {
 }
 
 export async function lobby() {
+  current?.ctx?.engine?.close?.();  // a shared table stops following the server
   current = null;
   delete document.body.dataset.screen;
   header(W.T("phone.title"), null);
@@ -101,6 +103,35 @@ export async function lobby() {
         el("button", { id: "beansbtn", onclick: beans }, W.T("serve.beans_check")), file),
       el("p", { class: "small" }, W.T("phone.offline_note"))));
   document.body.dataset.screen = "lobby";
+  await sharedLobby();
+}
+
+// Served by patolli serve: the games saved in the server's folder, each a table several phones follow live.
+async function sharedLobby() {
+  const shared = await sharedTables();
+  if (!shared?.length || document.body.dataset.screen !== "lobby") return;
+  const list = el("ul", { class: "games", id: "shared" }, ...shared.map((g) => {
+    const entry = index.games.find((x) => x.key === g.key);
+    return el("li", {}, el("button", { class: "open", "data-name": g.name, onclick: () => openShared(g.name) },
+      el("strong", {}, g.name),
+      el("span", {}, W.T("phone.game_row", { ruleset: entry ? rulesetTitle(entry.ruleset) : g.key,
+        players: g.seats.length, turn: g.turns })),
+      g.over ? el("span", { class: "badge" }, W.T("serve.over")) : null));
+  }));
+  $("view").querySelector(".lobby")?.append(el("h2", {}, W.T("phone.shared_tables")), list,
+    el("p", { class: "small" }, W.T("phone.shared_note")));
+}
+
+async function openShared(name) {
+  const remote = new RemoteEngine(name, () => W.T("phone.table_moved"));
+  try {
+    const opened = await remote.open(index, W.T("phone.shared_missing"));
+    remote.onChange = (view, steps) => { if (current?.ctx?.engine === remote) current.remoteChange(view, steps); };
+    await play(opened, remote);
+  } catch (e) {
+    remote.close();
+    showError(e);
+  }
 }
 
 function newGame(chosen = null) {
@@ -200,14 +231,15 @@ async function open(id) {
   try { await play(await engine.call("open", id)); } catch (e) { showError(e); }
 }
 
-async function play(opened) {
-  current = new Play(opened, { engine, words: () => W, header, lobby, index });
+async function play(opened, via = engine) {
+  current = new Play(opened, { engine: via, words: () => W, header, lobby, index });
   await current.start();
 }
 
 export async function exportGame(id, name) {
   try {
-    const text = await engine.call("exportSave", id);
+    const via = current?.id === id && current.ctx?.engine ? current.ctx.engine : engine;  // a shared table's own
+    const text = await via.call("exportSave", id);
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
       download: `${name.replace(/[^\p{L}\p{N} _-]+/gu, "-")}.json` });
     document.body.append(a);

@@ -184,6 +184,15 @@ export class Play {
     delete document.body.dataset.busy;
   }
 
+  // A shared table (remote.js) moved on by another phone or the terminal: shows it as it is now.
+  remoteChange(view, steps = []) {
+    const opening = this.view.phase === "opening";
+    this.view = view;
+    this.suggestion = null;
+    for (const s of steps) this.feed.unshift(this.W2.step(s, opening));
+    if (document.body.contains(this.controls)) this.show();
+  }
+
   // Lets the computers play the contest out once every person at the table is out of it.
   async playOut() {
     document.body.dataset.busy = "1";
