@@ -30,7 +30,9 @@ def test_the_app_is_the_static_site(client: TestClient) -> None:
     site = site_contents([load_builtin(name) for name in BUILTIN])
     r = client.get("/app", follow_redirects=False)
     assert r.status_code == 308 and r.headers["location"].endswith("/app/")
-    assert client.get("/app/").content == site["index.html"]
+    page = client.get("/app/").content  # the static site's page, marked as served by patolli serve
+    assert b'<meta name="patolli-server"' in page and b"patolli-server" not in site["index.html"]
+    assert page.replace(b'\n<meta name="patolli-server" content="shared tables">', b"") == site["index.html"]
     for path, kind in (("engine/patolli.wasm", "application/wasm"), ("js/main.js", "text/javascript"),
                        ("sw.js", "text/javascript"), ("manifest.webmanifest", "application/manifest+json"),
                        ("data/games.json", "application/json")):

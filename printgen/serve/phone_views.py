@@ -72,6 +72,8 @@ class Turns:
                "before": board(pos)}
         if after:
             out["after"] = board(self.positions[i + 1])
+        else:  # a step of the record read back, as table.js steps() gives it: with the phase before it
+            out["phase"] = pos.phase.value
         return out
 
     def steps(self, since: int, after: bool = False) -> list[dict[str, Any]]:
@@ -83,7 +85,7 @@ class Turns:
         if not self.turns:
             return None
         out = self.step(len(self.turns) - 1)
-        del out["before"]
+        del out["before"], out["phase"]
         return out
 
 

@@ -4,9 +4,11 @@
 // another phone or the terminal moved the table on, so the screen redraws without a reload.
 const API = "../api/phone/games";
 
-// Returns the server's shared tables ([{name, key, turns, over, seats}]), or null when no patolli serve answers
-// (the app was opened from a static site, or offline).
+// Returns the server's shared tables ([{name, key, turns, over, seats}]), or null when the app was not opened from
+// `patolli serve` (its page then carries <meta name="patolli-server">: a static site asks no address outside its
+// own folder) or no server answers (offline).
 export async function sharedTables() {
+  if (!document.querySelector('meta[name="patolli-server"]')) return null;
   try {
     const r = await fetch(API, { headers: { Accept: "application/json" } });
     if (!r.ok) return null;
