@@ -108,6 +108,7 @@ def test_the_review_screen_shows_the_graph_grades_luck_and_moments_on_a_phone(tm
             assert page.evaluate("document.querySelector('.sheet').getBoundingClientRect().bottom") <= SCREEN["height"]
             page.click(".sheet .sheetbar button")
             page.click("#menu")  # Spanish: the same review, its words from es.toml
+            page.wait_for_function('document.documentElement.lang === "es"', timeout=PATIENCE)  # the words came
             shown = _reviewed(page)
             assert shown["title"] == "Análisis de la partida"
             assert all("Precisión" in p["text"] for p in shown["players"])
