@@ -43,7 +43,8 @@ bits: Any = intrinsic(_bits)
 from_bits: Any = intrinsic(_from_bits)
 # fdlibm divides by what is never zero where it divides (t + 2 with t > -1); numpy's error model compiles a
 # division as the bare instruction, as C does, with no check for zero
-_compile: Any = _numba_njit(nogil=True, _nrt=False, error_model="numpy")
+_njit: Any = _numba_njit  # numba's stubs do not know `_nrt`
+_compile: Any = _njit(nogil=True, _nrt=False, error_model="numpy")
 
 O_THRESHOLD = 7.09782712893383973096e+02  # 0x40862E42 FEFA39EF: above this, expm1 overflows
 LN2_HI = 6.93147180369123816490e-01  # 0x3fe62e42 fee00000
