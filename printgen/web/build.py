@@ -15,8 +15,9 @@ The steps:
    FAULT (NaN for a float) where it raised. Everything else is made internal: numba's CPython wrappers and
    environment globals fall away unused.
 3. LLVM optimises the module at -O3 for wasm32 and emits an object; `wasm-ld` (Debian's `lld`) links it with
-   no entry point, exporting the wrappers and the memory. Math functions (exp, log, tanh, ...) are left
-   undefined and imported from JavaScript's `Math` (`env`).
+   no entry point, exporting the wrappers and the memory. Math functions (exp, log, ...) are left undefined and
+   imported from JavaScript's `Math` (`env`), except those `libm.DEFINED` names: `tanh`, called about a million
+   times an advice, is compiled from libm.py into the module, so the call never leaves it.
 
 The result does not depend on the machine that builds it, so the shipped file is checked byte for byte, and
 `build.json` records the hash of the source it came from (tests/test_web_build.py fails when it is stale).
