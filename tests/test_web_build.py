@@ -9,6 +9,7 @@ import json
 
 from printgen.web import build
 from printgen.web.entries import ENTRIES
+from printgen.web.libm import DEFINED
 from printgen.web.wasm_file import WasmFileError, interface
 
 MAX_BYTES = 500_000
@@ -33,10 +34,16 @@ def test_it_exports_every_entry_point_and_imports_only_math() -> None:
     found = interface(data)
     assert {name for name, kind in found.exports.items() if kind == "function"} == {f"pt_{n}" for n in ENTRIES}
     assert found.exports["memory"] == "memory"
-    assert found.imports, "the evaluation's exp and tanh come from JavaScript"
+    assert found.imports, "the evaluation's exp comes from JavaScript"
     for name, kind in found.imports.items():
         module, _, function = name.partition(".")
         assert (module, kind) == ("env", "function") and function in build.MATH_IMPORTS, name
+
+
+def test_the_functions_it_defines_itself_are_not_imported() -> None:
+    _, data = _shipped()
+    imported = {name.partition(".")[2] for name in interface(data).imports}
+    assert DEFINED and not imported & set(DEFINED), "tanh, a million calls an advice, stays inside the module"
 
 
 def test_it_is_small_enough_for_a_phone() -> None:

@@ -15,8 +15,9 @@ The steps:
    FAULT (NaN for a float) where it raised. Everything else is made internal: numba's CPython wrappers and
    environment globals fall away unused.
 3. LLVM optimises the module at -O3 for wasm32 and emits an object; `wasm-ld` (Debian's `lld`) links it with
-   no entry point, exporting the wrappers and the memory. Math functions (exp, log, tanh, ...) are left
-   undefined and imported from JavaScript's `Math` (`env`).
+   no entry point, exporting the wrappers and the memory. Math functions (exp, log, ...) are left undefined and
+   imported from JavaScript's `Math` (`env`), except those `libm.DEFINED` names: `tanh`, called about a million
+   times an advice, is compiled from libm.py into the module, so the call never leaves it.
 
 The result does not depend on the machine that builds it, so the shipped file is checked byte for byte, and
 `build.json` records the hash of the source it came from (tests/test_web_build.py fails when it is stale).
@@ -94,9 +95,10 @@ def _numba_without_machine_code() -> None:
     ll.set_option("", f"-stop-after={IR_PASSES_END}")
 
 
-def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]:
-    """Compiles every entry with numba's LLVM optimisation off; returns the modules' IR and, per entry, its
-    signature, numba's function name and the LLVM types of that function's arguments."""
+def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]], dict[str, str]]:
+    """Compiles every entry, and the math functions the module defines itself (`libm.DEFINED`), with numba's
+    LLVM optimisation off; returns the modules' IR, per entry its signature, numba's function name and the LLVM
+    types of that function's arguments, and per math function (its C name) numba's function name."""
     import llvmlite.binding as ll
 
     _numba_without_machine_code()
@@ -104,6 +106,7 @@ def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]
         from numba.core import types
 
         from printgen.web.entries import ENTRIES
+        from printgen.web.libm import DEFINED
 
         texts: list[str] = []
         entries: dict[str, tuple[str, str, list[str]]] = {}
@@ -115,9 +118,16 @@ def _unoptimised_ir() -> tuple[list[str], dict[str, tuple[str, str, list[str]]]]
             cres = dispatcher.overloads[sig]
             texts.append(cres.library.get_llvm_str())
             entries[name] = (spec, cres.fndesc.mangled_name, [])
+        defined: dict[str, str] = {}
+        for name, fn in DEFINED.items():
+            dispatcher = fn
+            dispatcher.compile((types.float64,))
+            cres = dispatcher.overloads[(types.float64,)]
+            texts.append(cres.library.get_llvm_str())
+            defined[name] = cres.fndesc.mangled_name
     finally:
         ll.set_option("", "-stop-after=")  # the whole code generator again, for wasm32
-    return texts, entries
+    return texts, entries, defined
 
 
 def _wrapper(name: str, spec: str, target: str, argtypes: list[str]) -> list[str]:
@@ -145,6 +155,15 @@ def _wrapper(name: str, spec: str, target: str, argtypes: list[str]) -> list[str
     return lines + ["}"]
 
 
+def _math_function(name: str, target: str) -> list[str]:
+    """Returns the IR of the C math function `name` (double -> double) defined inside the module by numba's
+    function `target` (libm.py), which returns through a pointer and never raises."""
+    return [f"declare i32 @{target}(ptr, ptr, double)", f"define double @{name}(double %x) {{",
+            "  %ret = alloca double", "  %exc = alloca ptr",
+            f"  %s = call i32 @{target}(ptr %ret, ptr %exc, double %x)", "  %v = load double, ptr %ret",
+            "  ret double %v", "}"]
+
+
 def build(out: Path) -> dict[str, Any]:
     """Builds the module into folder `out` (WASM and MANIFEST); returns the manifest."""
     linker = shutil.which(LINKER)
@@ -163,7 +182,7 @@ def build(out: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="patolli-wasm-") as cache:
         os.environ["PATOLLI_CACHE_DIR"] = cache  # before source_stamp imports the engine's jit, which reads it
         stamp = source_stamp()
-        texts, entries = _unoptimised_ir()
+        texts, entries, defined = _unoptimised_ir()
     ll.initialize_all_targets()
     ll.initialize_all_asmprinters()
     tm = ll.Target.from_triple(TRIPLE).create_target_machine(cpu="generic", features="", opt=3, reloc="static",
@@ -182,6 +201,8 @@ def build(out: Path) -> dict[str, Any]:
     for name, (spec, target, _) in entries.items():
         argtypes = [str(a.type) for a in module.get_function(target).arguments]
         wrappers += _wrapper(name, spec, target, argtypes)
+    for name, target in defined.items():
+        wrappers += _math_function(name, target)
     module.link_in(ll.parse_assembly("\n".join(wrappers)))
     exported = {f"pt_{name}" for name in entries}
     for fn in module.functions:

@@ -119,7 +119,13 @@ def bucket_code(st, t, p, buckets):
 def seat_scores(st, t, net, fx, out, row):
     """Writes the network's score of every seat still in into out[row, seat]; the inputs are those of
     `inputs`, summed straight into each hidden unit (no buffer: the pieces' stretches are read once per seat,
-    packed in an integer)."""
+    packed in an integer).
+
+    Four hidden units are summed side by side, each in its own running sum with its own additions in the same
+    order as alone: the values are those of one unit at a time, to the bit, while the processor overlaps the
+    four chains of dependent additions (level-3 advice in Bell and Ocastudios took 15-25 % less time, natively and
+    in WebAssembly). Where the count is not a multiple of four, the last unit fills the places left and is counted
+    once."""
     nf = fx.shape[1]
     dense = int(net[0])
     buckets = int(net[1])
@@ -133,6 +139,7 @@ def seat_scores(st, t, net, fx, out, row):
     codes = (bucket_code(st, t, 0, buckets), bucket_code(st, t, 1, buckets),
              bucket_code(st, t, 2, buckets) if t.n_players > 2 else 0,
              bucket_code(st, t, 3, buckets) if t.n_players > 3 else 0)
+    last = hidden - 1
     for p in range(t.n_players):
         if not lay.solvent(st, p):
             continue
@@ -141,35 +148,69 @@ def seat_scores(st, t, net, fx, out, row):
         score = 0.0
         for j in range(nf):
             score += net[HEADER + j] * fx[p, j]
-        for h in range(hidden):
-            w = w1 + h * width
-            a = net[b1 + h] + net[w + 2 * nf] * share
+        for h in range(0, hidden, 4):
+            h1, h2, h3 = min(h + 1, last), min(h + 2, last), min(h + 3, last)
+            r0, r1, r2, r3 = w1 + h * width, w1 + h1 * width, w1 + h2 * width, w1 + h3 * width
+            a0 = net[b1 + h] + net[r0 + 2 * nf] * share
+            a1 = net[b1 + h1] + net[r1 + 2 * nf] * share
+            a2 = net[b1 + h2] + net[r2 + 2 * nf] * share
+            a3 = net[b1 + h3] + net[r3 + 2 * nf] * share
             for j in range(nf):
-                a += net[w + j] * fx[p, j]
+                x = fx[p, j]
+                a0 += net[r0 + j] * x
+                a1 += net[r1 + j] * x
+                a2 += net[r2 + j] * x
+                a3 += net[r3 + j] * x
             code = codes[p]
             for i in range(pieces):
                 b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                 if b > 0:
-                    a += net[w + dense + b - 1]
+                    k = dense + b - 1
+                    a0 += net[r0 + k]
+                    a1 += net[r1 + k]
+                    a2 += net[r2 + k]
+                    a3 += net[r3 + k]
             for o in range(t.n_players):
                 if o == p or not lay.solvent(st, o):
                     continue
                 code = codes[o]
                 if others == 1:  # the same sums as below: x / 1 is x
                     for j in range(nf):
-                        a += net[w + nf + j] * fx[o, j]
+                        x = fx[o, j]
+                        a0 += net[r0 + nf + j] * x
+                        a1 += net[r1 + nf + j] * x
+                        a2 += net[r2 + nf + j] * x
+                        a3 += net[r3 + nf + j] * x
                     for i in range(pieces):
                         b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                         if b > 0:
-                            a += net[w + dense + buckets + b - 1]
+                            k = dense + buckets + b - 1
+                            a0 += net[r0 + k]
+                            a1 += net[r1 + k]
+                            a2 += net[r2 + k]
+                            a3 += net[r3 + k]
                     continue
                 for j in range(nf):
-                    a += net[w + nf + j] * fx[o, j] / others
+                    x = fx[o, j]
+                    a0 += net[r0 + nf + j] * x / others
+                    a1 += net[r1 + nf + j] * x / others
+                    a2 += net[r2 + nf + j] * x / others
+                    a3 += net[r3 + nf + j] * x / others
                 for i in range(pieces):
                     b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                     if b > 0:
-                        a += net[w + dense + buckets + b - 1] / others
-            score += net[w2 + h] * np.tanh(a)
+                        k = dense + buckets + b - 1
+                        a0 += net[r0 + k] / others
+                        a1 += net[r1 + k] / others
+                        a2 += net[r2 + k] / others
+                        a3 += net[r3 + k] / others
+            score += net[w2 + h] * np.tanh(a0)
+            if h1 > h:
+                score += net[w2 + h1] * np.tanh(a1)
+            if h2 > h1:
+                score += net[w2 + h2] * np.tanh(a2)
+            if h3 > h2:
+                score += net[w2 + h3] * np.tanh(a3)
         out[row, p] = score
 
 

@@ -361,7 +361,12 @@ export class Contest {
     const r = this.rules;
     const e = r.engine;
     const k = map.x.length;
-    const at = e.alloc(8 * (3 + 2 * k + values.length));  // small, and only where maps ship
+    const words = 3 + 2 * k + values.length;
+    if (!r.mapAt || r.mapWords < words) {  // one buffer, grown when a map or a move list is longer: kept, never freed
+      r.mapAt = e.alloc(8 * words);
+      r.mapWords = words;
+    }
+    const at = r.mapAt;
     e.f64(at, 3).set(map.params);
     e.f64(at + 24, k).set(map.x);
     e.f64(at + 24 + 8 * k, k).set(map.y);
