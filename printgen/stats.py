@@ -93,3 +93,14 @@ def binomial_two_sided(k: int, n: int, p: float) -> float:
     if n == 0 or p in (0.0, 1.0):
         return 1.0
     return normal_two_sided((k - n * p) / math.sqrt(n * p * (1 - p)))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Returns the q-th percentile (0-100) of values, interpolating between ranks (nan for none)."""
+    xs = sorted(values)
+    if not xs:
+        return float("nan")
+    at = (len(xs) - 1) * q / 100
+    lo = int(at)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (at - lo)

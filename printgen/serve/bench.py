@@ -29,6 +29,7 @@ from printgen.players.analysis.advisor import advise
 from printgen.players.search.levels import DEFAULT_LEVEL
 from printgen.ruleset_files import load_ruleset
 from printgen.serve.store import Store
+from printgen.stats import percentile
 
 ACTIONS = ("cast", "move", "advice")
 MID = 0.6  # share of all pieces on the board that makes a position mid-game: most of them
@@ -51,17 +52,6 @@ class Timings:
     def positions(self) -> str:
         """Says how the mid-game positions were made: played, placed, or some of each."""
         return "played" if not self.placed else "placed" if self.placed == self.games else "mixed"
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Returns the q-th percentile (0-100) of values, interpolating between ranks."""
-    xs = sorted(values)
-    if not xs:
-        return float("nan")
-    at = (len(xs) - 1) * q / 100
-    lo = int(at)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (at - lo)
 
 
 def summary(values: list[float]) -> tuple[float, float]:

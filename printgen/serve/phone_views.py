@@ -67,9 +67,9 @@ class Turns:
         before it (and after it, as an action's steps have)."""
         pos, turn = self.positions[i], self.turns[i]
         code = pos.encode(turn.move, turn.marks or 0)
-        out: dict[str, Any] = {"number": i + 1, "seat": pos.to_move, "marks": turn.marks, "move": describe(pos, turn.marks, code),
-               "events": pos.event_rows(turn.marks or 0, code), "computer": self.computer(i),
-               "before": board(pos)}
+        out: dict[str, Any] = {
+            "number": i + 1, "seat": pos.to_move, "marks": turn.marks, "move": describe(pos, turn.marks, code),
+            "events": pos.event_rows(turn.marks or 0, code), "computer": self.computer(i), "before": board(pos)}
         if after:
             out["after"] = board(self.positions[i + 1])
         else:  # a step of the record read back, as table.js steps() gives it: with the phase before it

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import MissingLibraryError, OptionError
+from printgen.stats import percentile
 
 TARGETS: dict[str, float] = {"transferred_kb": 1500.0, "ready_ms": 1500.0, "advice_median_ms": 150.0,
                              "advice_p95_ms": 400.0, "computer_median_ms": 300.0, "longest_task_ms": 200.0}
@@ -182,17 +183,6 @@ class GameFigures:
     def longest_task_ms(self) -> float:
         """Returns the longest main-thread task, 0 if none was over 50 ms (the browser reports no shorter ones)."""
         return max(self.tasks, default=0.0)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Returns the q-th percentile (0-100) of values, interpolating between ranks."""
-    xs = sorted(values)
-    if not xs:
-        return float("nan")
-    at = (len(xs) - 1) * q / 100
-    lo = int(at)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (at - lo)
 
 
 def missing() -> str | None:
