@@ -9,7 +9,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt
+from printgen.cli.options import POSITION_HELP, JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
@@ -20,7 +20,7 @@ LevelOpt = Annotated[int, typer.Option("--level", "-l", min=0, max=MAX_LEVEL,
 
 @reports_errors
 def advise_command(
-    position: Annotated[str, typer.Argument(help="A position: a JSON file, - for stdin, or the one-line form.")],
+    position: Annotated[str, typer.Argument(help=POSITION_HELP)],
     cast: Annotated[str | None, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean "
                                              "faces like 11000. Not needed when betting.")] = None,
     level: LevelOpt = DEFAULT_LEVEL,

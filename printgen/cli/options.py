@@ -22,6 +22,8 @@ SeatsOpt = Annotated[int | None, typer.Option("--seats", help="Print for the fir
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random source: the same seed gives "
                                              "the same results.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+POSITION_HELP = ("A position: a JSON file (a position, a game record or a save of patolli play), - for stdin, or "
+                 "the one-line form.")
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printgen did not write.")]
 RayOpt = Annotated[str | None, typer.Option(
     "--ray", metavar="auto|ADDRESS", help="Run on Ray (pip install \"printgen[ray]\"): auto joins this machine's "

@@ -10,14 +10,14 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, JsonOpt, PlayersOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, POSITION_HELP, JsonOpt, PlayersOpt, RulesetOpt
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from printgen.engine.position import Position
 
 app = typer.Typer(help="Start, show and play on positions.\n\nPositions are JSON or the one-line form.",
                   no_args_is_help=True, rich_markup_mode=None)
-PositionArg = Annotated[str, typer.Argument(help="A position: a JSON file, - for stdin, or the one-line form.")]
+PositionArg = Annotated[str, typer.Argument(help=POSITION_HELP)]
 CastOpt = Annotated[str, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean faces "
                                       "like 11000.")]
 CompactOpt = Annotated[bool, typer.Option("--compact", help="Print the one-line form instead of JSON.")]

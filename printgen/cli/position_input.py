@@ -1,18 +1,23 @@
-"""Reads a POSITION argument: a JSON file, `-` for standard input, or the one-line form."""
+"""Reads a POSITION argument: a JSON file, `-` for standard input, or the one-line form.
+
+The JSON may be a position, a game record or a `patolli play` save: a record stands for its final position, a
+save for its current one.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from printgen.engine import notation
 from printgen.engine.position import Position
-from printgen.errors import NotationError
+from printgen.errors import NotationError, PatolliError
 from printgen.files import read_user_text
 from printgen.inputs import path_exists, read_limited
 from printgen.ruleset_files import load_ruleset
 
-POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000
+POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000, a long contest's save under 1 MB
 
 
 def read_position(arg: str) -> Position:
@@ -38,5 +43,22 @@ def parse_position(text: str, where: str) -> Position:
             raise NotationError(f"{where}: not a position: JSON nested too deep") from None
         except ValueError as exc:  # bad JSON, or a number of thousands of digits
             raise NotationError(f"{where}: not valid JSON: {exc}") from None
-        return notation.from_json(data, load=load_ruleset)
+        return position_from_json(data, where)
     return notation.from_compact(text, load=load_ruleset)
+
+
+def position_from_json(data: Any, where: str) -> Position:
+    """Returns the position parsed JSON holds: a position, a game record's final position or a save's current
+    one; a fault in a record or save names where it is."""
+    if not isinstance(data, dict) or data.get("format") == notation.FORMAT:
+        return notation.from_json(data, load=load_ruleset)
+    from printgen.play.records import CONTEST_FORMATS, contest_from_json  # the players' modules: only for these
+
+    if data.get("format") not in CONTEST_FORMATS:
+        *others, last = (json.dumps(f) for f in (notation.FORMAT, *CONTEST_FORMATS))
+        raise NotationError(f"{where}: not a position, a game record or a saved game: \"format\" must be "
+                            f"{', '.join(others)} or {last}")
+    try:
+        return contest_from_json(data).final()
+    except PatolliError as exc:
+        raise type(exc)(f"{where}: {exc}") from None

@@ -15,20 +15,20 @@ from printgen.lang.grammar import counted
 
 @reports_errors
 def replay(
-    record_file: Annotated[Path, typer.Argument(help="A game record saved as JSON.")],
+    record_file: Annotated[Path, typer.Argument(help="A game record saved as JSON, or a save of patolli play.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final position as JSON.")] = False,
 ) -> None:
-    """Replay a game record, checking every move.
+    """Replay a game record, or the record in a save of `patolli play`, checking every move.
 
     Says what happened turn by turn, then prints the final position.
     """
     from printgen.cli.narrate import describe
     from printgen.engine import notation
     from printgen.engine.position import seat_name
-    from printgen.play.records import load_record
+    from printgen.play.records import read_contest
 
     prepare_engine("replay")
-    record = load_record(record_file)
+    record = read_contest(record_file)
     pos = record.start
     if not as_json:
         print(f"{record_file}: {pos.ruleset.spec}, {pos.players} players, {len(record.turns)} turns")

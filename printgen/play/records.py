@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from printgen.engine.record import FORMAT, Record
 from printgen.errors import NotationError, PatolliError
 from printgen.files import MB, FileError, read_user_json, write_atomic
 from printgen.play.saved import FORMAT as SAVE_FORMAT
-from printgen.play.saved import ruleset_from_json
+from printgen.play.saved import SAVE_LIMIT, record_from_save
 from printgen.ruleset_files import load_ruleset
 
 RECORD_LIMIT = 8 * MB  # a contest of thousands of turns is well under 1 MB
+CONTEST_LIMIT = max(RECORD_LIMIT, SAVE_LIMIT)
+CONTEST_FORMATS = (FORMAT, SAVE_FORMAT)
 
 
 def save_record(record: Record, path: Path) -> None:
@@ -32,18 +35,23 @@ def load_record(path: Path) -> Record:
         raise type(exc)(f"{path}: {exc}") from None
 
 
+def contest_from_json(data: Any) -> Record:
+    """Returns the record a parsed JSON file holds: a game record, or a `patolli play` save (its record, read
+    with the ruleset the save holds)."""
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return record_from_save(data)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotationError(f"not a game record or a saved game: \"format\" must be \"{FORMAT}\" or "
+                            f"\"{SAVE_FORMAT}\"")
+    return Record.from_json(data, load=load_ruleset)
+
+
 def read_contest(path: Path) -> Record:
-    """Returns the record of a saved contest: a game record, or a `patolli play` save (its record inside)."""
-    data = read_user_json(path, "game record", RECORD_LIMIT)
+    """Returns the record of a saved contest: a game record, or a `patolli play` save (its record inside); any
+    fault is one error naming the file and the key."""
+    data = read_user_json(path, "game record", CONTEST_LIMIT)
     try:
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            if "record" not in data or "ruleset" not in data:
-                raise NotationError("a saved game needs the keys \"ruleset\" and \"record\"")
-            return Record.from_json(data["record"], ruleset_from_json(data["ruleset"]))
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise NotationError(f"not a game record or a saved game: \"format\" must be \"{FORMAT}\" "
-                                f"or \"{SAVE_FORMAT}\"")
-        return Record.from_json(data, load=load_ruleset)
+        return contest_from_json(data)
     except FileError:
         raise
     except PatolliError as exc:

@@ -109,14 +109,39 @@ def ruleset_from_json(raw: Any) -> Ruleset:
     return _parse(text, origin, options, where)
 
 
-def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrator) -> Session:
-    """Returns the session of a save's parsed JSON, checking every field; errors name the key."""
+def save_version(data: Any) -> int:
+    """Returns the version of a save's parsed JSON, checking it is a save this reads."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotationError(f"not a saved game: \"format\" must be \"{FORMAT}\"")
     version = data.get("version")
     if type(version) is not int or version not in READS:
         raise NotationError(f"saved-game version {json.dumps(version)} is not supported (this reads "
                             f"{' and '.join(map(str, READS))})")
+    return version
+
+
+def record_from_save(data: Any) -> Record:
+    """Returns the record of a save's parsed JSON, read with the ruleset the save holds; errors name the key."""
+    version = save_version(data)
+    for key in ("ruleset", "record"):
+        if key not in data and not (key == "ruleset" and version == 1):
+            raise NotationError(f"the saved game lacks the key \"{key}\"")
+    return _record(data, version)
+
+
+def _record(data: dict[str, Any], version: int) -> Record:
+    """Returns the record of a save whose keys are checked: with the ruleset it holds (version 1: by the
+    record's spec, as that version kept no ruleset)."""
+    ruleset = ruleset_from_json(data["ruleset"]) if version >= 2 else None
+    try:
+        return Record.from_json(data["record"], ruleset, load_ruleset)
+    except PatolliError as exc:
+        raise type(exc)(f"\"record\": {exc}") from None
+
+
+def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrator) -> Session:
+    """Returns the session of a save's parsed JSON, checking every field; errors name the key."""
+    version = save_version(data)
     for key in KEYS:
         if key not in data and not (key == "ruleset" and version == 1):
             raise NotationError(f"the saved game lacks the key \"{key}\"")
@@ -126,11 +151,7 @@ def session_from_json(cls: type[Session], data: Any, path: Path, narrate: Narrat
     if data["human"] != seat_name(HUMAN):
         raise NotationError(f"\"human\" must be \"{seat_name(HUMAN)}\" (you play seat A), not "
                             f"{json.dumps(data['human'])}")
-    ruleset = ruleset_from_json(data["ruleset"]) if version >= 2 else None
-    try:
-        record = Record.from_json(data["record"], ruleset, load_ruleset)  # version 1: by its spec
-    except PatolliError as exc:
-        raise type(exc)(f"\"record\": {exc}") from None
+    record = _record(data, version)
     start = record.start
     seed = _int(data, "seed", -BIG, BIG)
     level = _int(data, "level", 0, MAX_LEVEL)
