@@ -4,6 +4,7 @@ position read its current position (issue 23, item 1)."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from printgen.play.session import Session
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 
+README = Path(__file__).resolve().parents[1] / "README.md"
 runner = CliRunner()
 TURNS = "cast\nbest\n"  # cast for me, then play the advisor's move
 RULESET = "gatigo-short.toml"
@@ -138,3 +140,19 @@ def test_a_broken_save_names_the_file_and_key(save: Path, tmp_path: Path) -> Non
     del data["ruleset"]
     path.write_text(json.dumps(data))
     assert 'lacks the key "ruleset"' in one_error_line(cli("replay", str(path)))
+
+
+def test_the_readme_replays_the_save_its_play_example_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README saves with `patolli play ... --save bell.json` and replays bell.json: run them as written."""
+    lines = [line.split("  #")[0].strip() for line in README.read_text(encoding="utf-8").splitlines()]
+    play = next(line for line in lines if line.startswith("patolli play ") and "--save bell.json" in line)
+    replays = [line for line in lines if line.startswith("patolli replay bell.json")]
+    assert len(replays) == 2
+    monkeypatch.chdir(tmp_path)
+    made = cli(*shlex.split(play)[1:], "--seed", "4", script=TURNS * 2 + "quit\n")
+    assert made.exit_code == 0, made.output
+    final = session(tmp_path / "bell.json").position
+    for line in replays:
+        result = cli(*shlex.split(line)[1:])
+        assert result.exit_code == 0, (line, result.output)
+        assert notation.to_compact(final) in result.output or json.loads(result.output) == notation.to_json(final)

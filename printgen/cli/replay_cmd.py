@@ -18,9 +18,10 @@ def replay(
     record_file: Annotated[Path, typer.Argument(help="A game record saved as JSON, or a save of patolli play.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final position as JSON.")] = False,
 ) -> None:
-    """Replay a game record, or the record in a save of `patolli play`, checking every move.
+    """Replay a game record or a save, checking every move.
 
-    Says what happened turn by turn, then prints the final position.
+    Says what happened turn by turn, then prints the final position. A save of `patolli play` replays the record
+    it holds, with the ruleset it holds.
     """
     from printgen.cli.narrate import describe
     from printgen.engine import notation
