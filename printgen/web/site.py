@@ -3,7 +3,8 @@
 `site_contents(rulesets)` returns every file of the site by path; `write_site(out, rulesets, force)` writes them
 into a folder. The site holds:
 
-- the app (`printgen/web/app/`, its folders kept) and the engine (`engine/patolli.mjs`, `engine/patolli.wasm`);
+- the app (`printgen/web/app/`, its folders kept; index.html names every module the page imports up front,
+  `preload.py`) and the engine (`engine/patolli.mjs`, `engine/patolli.wasm`);
 - its data (`app_data.site_files`): every game of the rulesets, their boards, words and solved tables;
 - its icons, drawn by the renderer (`render/app_icon.py`), and `manifest.webmanifest`, which lets a phone
   install it;
@@ -34,6 +35,7 @@ from printgen.render.app_icon import THEME, icon_png
 from printgen.rulesets.model import Ruleset
 from printgen.web import build
 from printgen.web.app_data import site_files
+from printgen.web.preload import with_preloads
 from printgen.web.service_worker import SERVICE_WORKER, service_worker
 
 APP = Path(__file__).resolve().parent / "app"
@@ -105,6 +107,7 @@ def site_contents(rulesets: list[Ruleset]) -> dict[str, bytes]:
     if clash:
         raise RuntimeError(f"printgen/web/app holds {clash[0]}, which the site generates")
     files.update(generated)
+    files["index.html"] = with_preloads(files["index.html"].decode("utf-8"), files).encode("utf-8")
     files[SERVICE_WORKER] = service_worker(files).encode()
     return dict(sorted(files.items()))
 

@@ -1,7 +1,7 @@
 // The phone app: boots the engine in its worker, keeps the language, and shows the lobby (games kept on this phone,
 // a new game, a saved game opened from a file). The table itself is play.js. Every word comes from the language
 // files (words.js); nothing here decides a rule.
-import { Engine } from "./rpc.js";
+import { engine, ready } from "./engine.js";
 import { Words } from "./words.js";
 import { Play } from "./play.js";
 import { RemoteEngine, sharedTables } from "./remote.js";
@@ -9,7 +9,7 @@ import { rulesScreen } from "./rules.js";
 import { beansScreen } from "./beans.js";
 
 const $ = (id) => document.getElementById(id);
-export const engine = new Engine(new URL("./worker.js", import.meta.url));
+export { engine };
 const LANG_KEY = "patolli.lang";
 let index = null;
 let W = null;
@@ -32,9 +32,15 @@ export function showError(e) {
   showError.timer = setTimeout(() => { box.hidden = true; }, 6000);
 }
 
-async function loadWords(lang) {
+// Returns a language's words (data/words-<lang>.json).
+async function fetchWords(lang) {
   const r = await fetch(`data/words-${lang}.json`);
-  W = new Words(lang, await r.json());
+  if (!r.ok) throw new Error(`cannot load data/words-${lang}.json: HTTP ${r.status}`);
+  return r.json();
+}
+
+async function loadWords(lang, words = null) {
+  W = new Words(lang, words ?? await fetchWords(lang));
   document.documentElement.lang = lang;
   document.title = W.T("phone.title");
   localStorage.setItem(LANG_KEY, lang);
@@ -250,8 +256,10 @@ export async function exportGame(id, name) {
 
 async function boot() {
   const lang = localStorage.getItem(LANG_KEY) || ((navigator.language || "en").startsWith("es") ? "es" : "en");
-  index = await engine.call("ready");
-  await loadWords(index.langs.includes(lang) ? lang : "en");
+  const words = fetchWords(lang).catch(() => null);  // while the engine starts
+  index = await ready;
+  if (index.langs.includes(lang)) await loadWords(lang, await words);
+  else await loadWords("en");
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
   if ("storage" in navigator && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   await lobby();

@@ -24,6 +24,10 @@ async function fetchJson(path) {
   return r.json();
 }
 
+// The engine and the games' index, fetched side by side as soon as this worker runs; `ready` waits for both.
+const booting = Promise.all([loadEngine(url("engine/patolli.wasm")), fetchJson("data/games.json")]);
+booting.catch(() => {});  // reported by `ready`
+
 // Returns a game's data file (fetched once).
 async function gameData(key) {
   if (!gameFiles.has(key)) {
@@ -94,8 +98,7 @@ function table() {
 
 const methods = {
   async ready() {
-    engine ??= await loadEngine(url("engine/patolli.wasm"));
-    index ??= await fetchJson("data/games.json");
+    [engine, index] = await booting;
     return index;
   },
 
