@@ -143,3 +143,29 @@ def test_advice_and_the_save_of_a_shared_table(tmp_path: Path) -> None:
     assert client.get("/api/phone/games/t/advice?level=99").status_code == 400
     save = client.get("/api/phone/games/t/save").json()
     assert save["format"] == "patolli-session" and len(save["record"]["turns"]) == got["view"]["turn"]
+
+
+def test_the_app_starts_a_shared_table_by_its_game_and_seats(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
+    rs = load_ruleset("bell+no_gambling")
+    key = game_key(rs, 3)
+    r = client.post("/api/phone/games", json={"key": key, "seats": ["person", "club", "person"], "level": 1})
+    assert r.status_code == 201, r.text
+    got = r.json()
+    assert got["name"] == got["id"] == "bell" and got["key"] == key
+    assert got["view"]["seats"] == ["person", "club", "person"]
+    with_options = client.get("/api/phone/games/bell/save").json()
+    assert with_options["ruleset"]["options"] == ["no_gambling"] and with_options["level"] == 1
+    again = client.post("/api/phone/games", json={"key": "bell-2", "seats": ["person", "person"]})
+    assert again.status_code == 201 and again.json()["name"] == "bell-2"  # the next free name
+    assert {g["name"] for g in client.get("/api/phone/games").json()["games"]} == {"bell", "bell-2"}
+    refused = [({"key": "chess-2", "seats": ["person", "person"]}, "no game 'chess-2'"),
+               ({"key": "bell-2", "seats": ["club", "person"]}, "seat A a person"),
+               ({"key": "bell-2", "seats": ["person", "advisor:9999"]}, "each seat as person, beginner"),
+               ({"key": "bell-2", "seats": ["person", "person", "person"]}, "the 2 seats of bell-2"),
+               ({"key": "bell-2", "seats": ["person", "person"], "level": 99}, "\"level\" must be from 0"),
+               ({"key": 2, "seats": []}, "\"key\"")]
+    for body, said in refused:
+        r = client.post("/api/phone/games", json=body)
+        assert r.status_code == 400 and said in r.json()["error"], (body, r.text)
+    assert len(client.get("/api/phone/games").json()["games"]) == 2  # nothing refused was kept

@@ -130,8 +130,7 @@ async def learn(request: Request) -> Response:
 
     def work() -> str:
         rs = load_ruleset(spec)
-        stem = LEARN_PREFIX + "".join(c if c.isalnum() else "-" for c in public_spec(spec))[:28]
-        name = next(n for i in range(1, 10_000) if store.stamp(n := stem if i == 1 else f"{stem}-{i}") is None)
+        name = store.free_name(LEARN_PREFIX + public_spec(spec))
         store.create(name, rs, min(rs.player_counts()), {1: player(LEARN_PLAYER)}, DEFAULT_LEVEL, LEARN_SEED)
         with store.table(name) as table:
             table.run_computers()

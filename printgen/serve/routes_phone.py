@@ -8,6 +8,7 @@ do for the older page, and every phone following the game is woken through its e
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -20,12 +21,16 @@ from printgen.errors import IllegalMoveError, OptionError, PatolliError
 from printgen.play.saved import game_key
 from printgen.play.table import Table
 from printgen.players.analysis.advisor import advise
-from printgen.players.search.levels import MAX_LEVEL
+from printgen.players.roster.registry import player
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
+from printgen.ruleset_files import load_ruleset
+from printgen.rulesets.model import Ruleset
 from printgen.serve import phone_views as pv
 from printgen.serve.reading import field, read_body
 from printgen.serve.routes_table import check_stamp
-from printgen.serve.state import companion
+from printgen.serve.state import Companion, companion
 from printgen.serve.views import stamp
+from printgen.web.app_data import variants
 
 ACTIONS = ("cast", "correct", "move", "bet", "best", "undo", "computerTurn")
 
@@ -54,6 +59,46 @@ async def games(request: Request) -> Response:
         return rows
 
     return JSONResponse({"games": await run_in_threadpool(work)})
+
+
+def game_of(shared: Companion, key: str) -> tuple[Ruleset, int]:
+    """Returns the ruleset (options applied) and number of players of a game the app names by its key, among the
+    rulesets this server offers; refuses any other with 400."""
+    for spec in shared.rulesets:
+        for rs in variants(load_ruleset(spec.partition("+")[0])):
+            for players in rs.player_counts():
+                if game_key(rs, players) == key:
+                    return rs, players
+    raise HTTPException(400, f"no game {key[:60]!r} at this table: \"key\" names a game of the app, "
+                        "like \"bell-2\", of a ruleset this server offers")
+
+
+async def create(request: Request) -> Response:
+    """POST a new shared table from the app: its game (`key`), its seats, seat A's a person's and each other
+    "person" or a computer's strength ("club"), and the advice level. The server names it after its ruleset."""
+    shared = companion(request)
+    data = await read_body(request)
+    key = field(data, "key", str, what="a game of the app, like \"bell-2\"")
+    seats = field(data, "seats", list, what="a list of seats, each \"person\" or a computer's strength")
+    level = field(data, "level", int, DEFAULT_LEVEL, f"the advice level, 0 to {MAX_LEVEL}")
+    if not 0 <= level <= MAX_LEVEL:
+        raise HTTPException(400, f"\"level\" must be from 0 to {MAX_LEVEL}")
+    who = ["person", *STRENGTHS]
+    if not seats or seats[0] != "person" or not all(isinstance(s, str) and s in who for s in seats):
+        raise HTTPException(400, f"\"seats\" must list each seat as {', '.join(who)}, seat A a person")
+
+    def work() -> dict[str, Any]:
+        rs, players = game_of(shared, key)
+        if len(seats) != players:
+            raise HTTPException(400, f"\"seats\" must list the {players} seats of {key}")
+        computers = {i: player(s) for i, s in enumerate(seats) if s != "person"}
+        name = shared.store.free_name(rs.name)
+        shared.store.create(name, rs, players, computers, level, random.SystemRandom().randrange(2**31))
+        with shared.store.table(name) as table:
+            table.run_computers()
+            return opened(table, name)
+
+    return JSONResponse(await run_in_threadpool(work), status_code=201)
 
 
 async def show(request: Request) -> Response:

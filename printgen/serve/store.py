@@ -162,6 +162,12 @@ class Store:
         """Drops a game's copy in memory (it is read again from its file on the next use)."""
         self._cache.pop(name, None)
 
+    def free_name(self, stem: str) -> str:
+        """Returns the first of stem, stem-2, stem-3 ... that no saved game holds, stem made a valid name (letters,
+        digits, - and _, short enough for the numbers)."""
+        safe = re.sub(r"[^A-Za-z0-9_-]", "-", stem).strip("-_")[:NAME_MAX - 6] or "table"
+        return next(n for i in range(1, 100_000) if self.stamp(n := safe if i == 1 else f"{safe}-{i}") is None)
+
     def create(self, name: str, ruleset: Ruleset, players: int, computers: dict[int, Player], level: int,
                seed: int) -> None:
         """Starts a new game under a name that is not taken."""

@@ -4,7 +4,7 @@
 import { engine, ready } from "./engine.js";
 import { Words } from "./words.js";
 import { Play } from "./play.js";
-import { RemoteEngine, sharedTables } from "./remote.js";
+import { RemoteEngine, createShared, joinInfo, served, sharedTables } from "./remote.js";
 import { rulesScreen } from "./rules.js";
 import { beansScreen } from "./beans.js";
 
@@ -112,11 +112,13 @@ export async function lobby() {
   await sharedLobby();
 }
 
-// Served by patolli serve: the games saved in the server's folder, each a table several phones follow live.
+// Served by patolli serve: the games saved in the server's folder, each a table several phones follow live, a new
+// one, and how another phone joins them.
 async function sharedLobby() {
-  const shared = await sharedTables();
-  if (!shared?.length || document.body.dataset.screen !== "lobby") return;
-  const list = el("ul", { class: "games", id: "shared" }, ...shared.map((g) => {
+  if (!served()) return;
+  const [shared, info] = await Promise.all([sharedTables(), joinInfo()]);
+  if (document.body.dataset.screen !== "lobby") return;
+  const list = el("ul", { class: "games", id: "shared" }, ...(shared ?? []).map((g) => {
     const entry = index.games.find((x) => x.key === g.key);
     return el("li", {}, el("button", { class: "open", "data-name": g.name, onclick: () => openShared(g.name) },
       el("strong", {}, g.name),
@@ -124,8 +126,18 @@ async function sharedLobby() {
         players: g.seats.length, turn: g.turns })),
       g.over ? el("span", { class: "badge" }, W.T("serve.over")) : null));
   }));
+  if (!shared?.length) list.append(el("li", { class: "empty" }, W.T("phone.shared_none")));
+  const join = el("div", { class: "join", id: "join" });
+  if (info?.lan && info.link) {
+    const qr = el("div", { class: "qr" });
+    qr.innerHTML = info.qr;  // the server's own SVG drawing of the link
+    join.append(el("p", { class: "address" }, W.T("serve.address", { address: info.link })), qr,
+      el("p", { class: "small" }, W.T("serve.same_wifi")));
+  } else if (info) join.append(el("p", { class: "small" }, W.T("serve.local_only")));
   $("view").querySelector(".lobby")?.append(el("h2", {}, W.T("phone.shared_tables")), list,
-    el("p", { class: "small" }, W.T("phone.shared_note")));
+    el("div", { class: "row" }, el("button", { id: "newshared", onclick: () => newGame(null, true) },
+      W.T("phone.new_shared"))),
+    el("p", { class: "small" }, W.T("phone.shared_note")), join);
 }
 
 async function openShared(name) {
@@ -140,7 +152,7 @@ async function openShared(name) {
   }
 }
 
-function newGame(chosen = null) {
+function newGame(chosen = null, shared = false) {
   header(W.T("serve.new_game"), lobby);
   const form = el("form", { class: "new", id: "newform" });
   const rs = el("select", { name: "ruleset" }, ...index.rulesets.map((r) => el("option", { value: r.name,
@@ -151,6 +163,11 @@ function newGame(chosen = null) {
       el("span", {}, W.T("serve.mode_solo"))),
     el("label", { class: "choice" }, el("input", { type: "radio", name: "mode", value: "referee" }),
       el("span", {}, W.T("serve.mode_referee"))));
+  const where = served() ? el("fieldset", { class: "mode where" },
+    el("label", { class: "choice" }, el("input", { type: "radio", name: "where", value: "phone", checked: !shared }),
+      el("span", {}, W.T("phone.where_phone"))),
+    el("label", { class: "choice" }, el("input", { type: "radio", name: "where", value: "shared", checked: shared }),
+      el("span", {}, W.T("phone.where_shared")))) : null;
   const count = el("select", { name: "count" });
   const strength = el("select", { name: "strength" }, ...index.strengths.map((s) =>
     el("option", { value: s.name, selected: s.name === "club" }, W.T(`phone.strength_${s.name}`))));
@@ -177,7 +194,7 @@ function newGame(chosen = null) {
     el("label", {}, el("span", {}, W.T("serve.ruleset")), rs),
     el("button", { type: "button", class: "link", id: "readrules", onclick: () => rules(rs.value,
       [...options.querySelectorAll("input:checked")].map((i) => i.value), () => newGame(rs.value)) },
-    W.T("phone.rules_read")), options, mode,
+    W.T("phone.rules_read")), options, mode, where,
     el("label", {}, countLabel, count), strengthRow,
     el("button", { type: "submit", class: "primary" }, W.T("serve.start")));
   rs.onchange = sync;
@@ -195,6 +212,10 @@ function newGame(chosen = null) {
     const seats = Array.from({ length: players }, (_, i) => (i === 0 || !solo ? "person" : strength.value));
     const name = W.T("phone.game_name", { ruleset: rulesetTitle(rs.value), date: new Date().toLocaleDateString(W.lang) });
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+    if (form.elements.where?.value === "shared") {
+      try { await openShared(await createShared(game.key, seats, index.default_level)); } catch (e) { showError(e); }
+      return;
+    }
     try {
       await play(await engine.call("newGame", { key: game.key, seats, name, seed, level: index.default_level }));
     } catch (e) { showError(e); }

@@ -8,12 +8,36 @@ const API = "../api/phone/games";
 // `patolli serve` (its page then carries <meta name="patolli-server">: a static site asks no address outside its
 // own folder) or no server answers (offline).
 export async function sharedTables() {
-  if (!document.querySelector('meta[name="patolli-server"]')) return null;
+  if (!served()) return null;
   try {
     const r = await fetch(API, { headers: { Accept: "application/json" } });
     if (!r.ok) return null;
     const got = await r.json();
     return Array.isArray(got?.games) ? got.games : null;
+  } catch {
+    return null;
+  }
+}
+
+// Returns whether the app was opened from `patolli serve`, which keeps shared tables.
+export const served = () => document.querySelector('meta[name="patolli-server"]') !== null;
+
+// Starts a shared table on the server: a game of the app (key), its seats ("person" or a strength, seat A a
+// person's) and the advice level; returns its name (the server names it after its ruleset).
+export async function createShared(key, seats, level) {
+  const r = await fetch(API, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ key, seats, level }) });
+  let got = null;
+  try { got = await r.json(); } catch { /* said by its status */ }
+  if (!r.ok) throw new Error(got?.error || `HTTP ${r.status}`);
+  return got.name;
+}
+
+// Returns how other phones join this server's tables: {link, qr (SVG text), lan}; null if it does not say.
+export async function joinInfo() {
+  try {
+    const r = await fetch("../api/info", { headers: { Accept: "application/json" } });
+    return r.ok ? await r.json() : null;
   } catch {
     return null;
   }
