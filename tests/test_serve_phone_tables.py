@@ -1,4 +1,4 @@
-"""`patolli serve`'s shared tables in the phone app's shapes (`/api/phone/...`): a game played through them is, view
+"""`patolli serve`'s shared tables in the phone app's shapes (`/api/games/...`): a game played through them is, view
 for view and step for step, what the app's own engine worker (js/table.js, under Node) shows for the same save; and
 an action on a table another phone has moved on is refused."""
 
@@ -22,14 +22,16 @@ from printgen.web.app_data import _strengths, game_files, game_key  # noqa: E402
 from tests.test_web_table import NODE, ROOT, app_tree  # noqa: E402
 
 
-def _new(client: TestClient, name: str, players: int, computers: dict[str, str], options: list[str]) -> None:
-    r = client.post("/api/games", json={"name": name, "ruleset": "bell", "options": options, "players": players,
-                                        "computers": computers})
+def _new(client: TestClient, spec: str, seats: list[str]) -> str:
+    """Starts a table as the app does (its game's key, each seat "person" or a strength); returns its name."""
+    r = client.post("/api/games", json={"key": game_key(load_ruleset(spec), len(seats)), "seats": seats})
     assert r.status_code == 201, r.text
+    name: str = r.json()["name"]
+    return name
 
 
 def _act(client: TestClient, name: str, stamp: str, action: str, *args: Any) -> dict[str, Any]:
-    r = client.post(f"/api/phone/games/{name}/act", json={"action": action, "args": list(args), "stamp": stamp})
+    r = client.post(f"/api/games/{name}/act", json={"action": action, "args": list(args), "stamp": stamp})
     assert r.status_code == 200, r.text
     got: dict[str, Any] = r.json()
     return got
@@ -38,7 +40,7 @@ def _act(client: TestClient, name: str, stamp: str, action: str, *args: Any) -> 
 def _play(client: TestClient, name: str, turns: int) -> dict[str, Any]:
     """Plays the people's turns (the helper's casts, the last legal move, now and then the advisor's or an undo)
     until `turns` turns are played; returns the last answer's view and stamp."""
-    got = client.get(f"/api/phone/games/{name}").json()
+    got = client.get(f"/api/games/{name}").json()
     view, stamp = got["view"], got["stamp"]
     for i in range(400):
         if view["over"] or view["turn"] >= turns:
@@ -89,59 +91,60 @@ def _same(python: Any, node: Any, where: str = "view") -> None:
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (Debian package nodejs)")
-@pytest.mark.parametrize(("spec", "players", "computers", "turns"),
-                         [("bell", 2, {}, 60), ("bell+partnerships", 4, {"C": "club", "D": "advisor:2"}, 40)])
-def test_a_shared_table_is_what_the_phone_s_engine_shows(spec: str, players: int, computers: dict[str, str],
-                                                         turns: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("spec", "seats", "turns"),
+                         [("bell", ["person", "person"], 60),
+                          ("bell+partnerships", ["person", "person", "club", "expert"], 40)])
+def test_a_shared_table_is_what_the_phone_s_engine_shows(spec: str, seats: list[str], turns: int,
+                                                         tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
-    base, _, option = spec.partition("+")
-    _new(client, "shared", players, computers, [option] if option else [])
-    listed = client.get("/api/phone/games").json()["games"]
-    assert [g["name"] for g in listed] == ["shared"]
+    players = len(seats)
+    assert _new(client, spec, seats) == "bell"
+    listed = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in listed] == ["bell"]
     assert listed[0]["key"] == game_key(load_ruleset(spec), players)
-    last = _play(client, "shared", turns)
+    last = _play(client, "bell", turns)
     assert last["view"]["turn"] >= turns or last["view"]["over"]
-    opened = client.get("/api/phone/games/shared").json()
-    assert opened["id"] == opened["name"] == "shared" and opened["stamp"] == last["stamp"]
+    opened = client.get("/api/games/bell").json()
+    assert opened["id"] == opened["name"] == "bell" and opened["stamp"] == last["stamp"]
     _same(opened["view"], last["view"])
-    phone = _node_view(tmp_path, tmp_path / "saves" / "shared.json", spec, players)
+    phone = _node_view(tmp_path, tmp_path / "saves" / "bell.json", spec, players)
     _same(opened["view"], phone["view"])
-    _same(client.get("/api/phone/games/shared/steps?since=0").json(), phone["steps"], "steps")
+    _same(client.get("/api/games/bell/steps?since=0").json(), phone["steps"], "steps")
 
 
 def test_an_action_on_a_table_moved_on_is_refused(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
-    _new(client, "t", 2, {}, [])
-    stamp = client.get("/api/phone/games/t").json()["stamp"]
-    first = _act(client, "t", stamp, "cast", None)
-    r = client.post("/api/phone/games/t/act", json={"action": "cast", "args": [None], "stamp": stamp})
+    assert _new(client, "bell", ["person", "person"]) == "bell"
+    stamp = client.get("/api/games/bell").json()["stamp"]
+    first = _act(client, "bell", stamp, "cast", None)
+    r = client.post("/api/games/bell/act", json={"action": "cast", "args": [None], "stamp": stamp})
     assert r.status_code == 409 and "changed" in r.json()["error"]
-    assert client.get("/api/phone/games/t").json()["stamp"] == first["stamp"]
+    assert client.get("/api/games/bell").json()["stamp"] == first["stamp"]
     now = first["stamp"]
     for body in ({"action": "fly", "stamp": now}, {"action": "move", "args": [10**6], "stamp": now},
                  {"action": "move", "args": ["12-15"], "stamp": now}):
-        r = client.post("/api/phone/games/t/act", json=body)
+        r = client.post("/api/games/bell/act", json=body)
         assert r.status_code == 400 and "\n" not in r.json()["error"], body
-    assert client.get("/api/phone/games/nothing").status_code == 404
+    assert client.get("/api/games/nothing").status_code == 404
 
 
 def test_advice_and_the_save_of_a_shared_table(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
-    _new(client, "t", 2, {}, [])
-    got = client.get("/api/phone/games/t").json()
-    r = client.get("/api/phone/games/t/advice")
+    assert _new(client, "bell", ["person", "person"]) == "bell"
+    got = client.get("/api/games/bell").json()
+    r = client.get("/api/games/bell/advice")
     assert r.status_code == 400 and "cast first" in r.json()["error"]
     while got["view"]["pending"] is None or len(got["view"]["legal"]) < 2:
         if got["view"]["pending"] is None:
-            got = _act(client, "t", got["stamp"], "cast", None)
+            got = _act(client, "bell", got["stamp"], "cast", None)
         else:
-            got = _act(client, "t", got["stamp"], "move", got["view"]["legal"][0]["code"])
-    advice = client.get("/api/phone/games/t/advice?level=1").json()
+            got = _act(client, "bell", got["stamp"], "move", got["view"]["legal"][0]["code"])
+    advice = client.get("/api/games/bell/advice?level=1").json()
     assert advice["level"] == 1
     assert sorted(m["code"] for m in advice["moves"]) == sorted(m["code"] for m in got["view"]["legal"])
     assert all(m["move"] == m["code"] and 0 <= m["winGame"] <= 1 and m["diff"] <= 0 for m in advice["moves"])
-    assert client.get("/api/phone/games/t/advice?level=99").status_code == 400
-    save = client.get("/api/phone/games/t/save").json()
+    assert client.get("/api/games/bell/advice?level=99").status_code == 400
+    save = client.get("/api/games/bell/save").json()
     assert save["format"] == "patolli-session" and len(save["record"]["turns"]) == got["view"]["turn"]
 
 
@@ -149,16 +152,16 @@ def test_the_app_starts_a_shared_table_by_its_game_and_seats(tmp_path: Path) -> 
     client = TestClient(create_app(tmp_path / "saves", allowed_hosts=["testserver"]))
     rs = load_ruleset("bell+no_gambling")
     key = game_key(rs, 3)
-    r = client.post("/api/phone/games", json={"key": key, "seats": ["person", "club", "person"], "level": 1})
+    r = client.post("/api/games", json={"key": key, "seats": ["person", "club", "person"], "level": 1})
     assert r.status_code == 201, r.text
     got = r.json()
     assert got["name"] == got["id"] == "bell" and got["key"] == key
     assert got["view"]["seats"] == ["person", "club", "person"]
-    with_options = client.get("/api/phone/games/bell/save").json()
+    with_options = client.get("/api/games/bell/save").json()
     assert with_options["ruleset"]["options"] == ["no_gambling"] and with_options["level"] == 1
-    again = client.post("/api/phone/games", json={"key": "bell-2", "seats": ["person", "person"]})
+    again = client.post("/api/games", json={"key": "bell-2", "seats": ["person", "person"]})
     assert again.status_code == 201 and again.json()["name"] == "bell-2"  # the next free name
-    assert {g["name"] for g in client.get("/api/phone/games").json()["games"]} == {"bell", "bell-2"}
+    assert {g["name"] for g in client.get("/api/games").json()["games"]} == {"bell", "bell-2"}
     refused = [({"key": "chess-2", "seats": ["person", "person"]}, "no game 'chess-2'"),
                ({"key": "bell-2", "seats": ["club", "person"]}, "seat A a person"),
                ({"key": "bell-2", "seats": ["person", "advisor:9999"]}, "each seat as person, beginner"),
@@ -166,6 +169,6 @@ def test_the_app_starts_a_shared_table_by_its_game_and_seats(tmp_path: Path) -> 
                ({"key": "bell-2", "seats": ["person", "person"], "level": 99}, "\"level\" must be from 0"),
                ({"key": 2, "seats": []}, "\"key\"")]
     for body, said in refused:
-        r = client.post("/api/phone/games", json=body)
+        r = client.post("/api/games", json=body)
         assert r.status_code == 400 and said in r.json()["error"], (body, r.text)
-    assert len(client.get("/api/phone/games").json()["games"]) == 2  # nothing refused was kept
+    assert len(client.get("/api/games").json()["games"]) == 2  # nothing refused was kept

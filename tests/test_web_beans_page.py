@@ -15,7 +15,7 @@ import pytest
 
 from printgen.play.bean_check import MIN_CASTS, check
 from printgen.rulesets.load import load_builtin
-from printgen.serve.views import beans_json
+from printgen.play.table_words import beans_json
 from printgen.web import site
 from printgen.web.app_data import bean_check_limits
 from tests import phone_picture

@@ -1,5 +1,5 @@
 """The guided first game on the phone teaches as Python does: lessons.js, reading the phone's own replay of a
-record, gives the lessons of play/lessons.py (topic, turn, cell) and says them as serve/views.py lessons_json does,
+record, gives the lessons of play/lessons.py (topic, turn, cell) and says them as play/table_words.py lessons_json does,
 in English and Spanish, over random and advisor games of Bell and Gatigo, stopped at many moments."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from printgen.play.table import Table
 from printgen.players.roster.registry import player
 from printgen.rules_text.narration import narrator
 from printgen.ruleset_files import load_ruleset
-from printgen.serve.views import lessons_json
+from printgen.play.table_words import lessons_json
 from printgen.web.app_data import _strengths, game_files
 from tests.test_web_table import app_tree
 

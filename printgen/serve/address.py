@@ -20,8 +20,8 @@ def lan_address() -> str:
 
 
 def table_link(host: str, port: int, token: str | None) -> str:
-    """Returns the link to the page, with the table's token when there is one."""
-    return f"http://{host}:{port}/" + (f"?t={token}" if token else "")
+    """Returns the link to the phone app, with the table's token when there is one."""
+    return f"http://{host}:{port}/app/" + (f"?t={token}" if token else "")
 
 
 def qr_terminal(link: str) -> str:

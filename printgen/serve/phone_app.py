@@ -62,6 +62,6 @@ async def serve_file(request: Request) -> Response:
     return Response(data, media_type=kind, headers={"etag": tag, "cache-control": "no-cache"})
 
 
-async def to_folder(request: Request) -> Response:
-    """GET /app: the app lives in the folder /app/, where its relative addresses resolve."""
+async def to_app(request: Request) -> Response:
+    """GET / or /app: the app lives in the folder /app/, where its relative addresses resolve."""
     return RedirectResponse(PREFIX, status_code=308)

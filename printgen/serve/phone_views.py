@@ -101,6 +101,11 @@ def legal(table: Table) -> list[dict[str, Any]]:
     return [describe(pos, table.pending, c) for c in pos.move_codes(table.pending)]
 
 
+def stamp(table: Table) -> str:
+    """Returns what changes with every action: phones compare it to know when to look at the table again."""
+    return f"{len(table.session.record.turns)}:{table.pending}"
+
+
 def seats(table: Table) -> list[str]:
     """Returns each seat's player as the app names it."""
     computers = table.session.computers

@@ -1,4 +1,4 @@
-"""Reading a request: its JSON body, each field with its type, the page's language, and a cast however it is given.
+"""Reading a request: its JSON body and each field with its type.
 
 The body is read as it arrives, never more than BODY_LIMIT bytes (a longer Content-Length is refused before a byte is
 read, a longer stream as soon as it passes the limit: 413) and never longer than the app's body time (408), and is
@@ -17,13 +17,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 
 from printgen.inputs import is_whole_number
-from printgen.lang import LANGS
-from printgen.play.table import Table, read_cast
 
 BODY_LIMIT = 64 * 1024
 BODY_SECONDS = 10.0  # the whole body must arrive within this (a client that stops sending is cut off)
-MAX_DEPTH = 8  # lists and objects within each other; the deepest the page sends is 3 (a log of casts)
-MAX_DIGITS = 18  # digits of a number in a body; every number the page sends has a few
+MAX_DEPTH = 8  # lists and objects within each other; the deepest the app sends is 2
+MAX_DIGITS = 18  # digits of a number in a body; every number the app sends has a few
 CLOSE = {"Connection": "close"}  # the rest of a refused body is not read: the connection ends with the answer
 
 
@@ -120,20 +118,3 @@ def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise HTTPException(400, f"\"{key}\" must be {what or getattr(kind, '__name__', 'something else')}")
     return value
-
-
-def lang_of(request: Request) -> str:
-    """Returns the language the page asks for (`?lang=`, English by default), refusing one without words."""
-    lang = request.query_params.get("lang", "en")
-    if lang not in LANGS:
-        raise HTTPException(400, f"no words for language {lang[:20]!r}; languages: {', '.join(LANGS)}")
-    return lang
-
-
-def cast_of(table: Table, data: dict[str, Any]) -> int:
-    """Returns the marks of the cast a request gives by its marks, its beans' faces or its score."""
-    faces = field(data, "faces", list, None, "a list of true (marked) and false (blank), one per bean")
-    if faces is not None and not all(isinstance(f, bool) for f in faces):
-        raise HTTPException(400, "\"faces\" must be a list of true (marked) and false (blank), one per bean")
-    return read_cast(table.position, field(data, "marks", int, None, "a whole number of marks"), faces,
-                     field(data, "score", int, None, "a whole number (0 for no score)"))

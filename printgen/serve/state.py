@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from printgen.serve.live import Hub
-from printgen.serve.store import Store, public_spec
+from printgen.serve.store import Store
 
 
 @dataclass(frozen=True)
@@ -17,19 +16,11 @@ class Companion:
 
     store: Store
     hub: Hub
-    rulesets: tuple[str, ...]  # the specs a page may choose, the server's own first (pages see `public_spec`)
+    rulesets: tuple[str, ...]  # the specs of the rulesets the app offers, the server's own first
     link: str  # the address shown beside the QR code ("" on this computer only)
     qr: str  # the QR code of the link, as SVG text
     lan: bool  # open to the local network (every request carries the table's token)
 
-    def offered(self, shown: str) -> str:
-        """Returns the spec of the ruleset a page chose (by its `public_spec`), else refuses it with 400 and the
-        choices."""
-        for spec in self.rulesets:
-            if public_spec(spec) == shown:
-                return spec
-        raise HTTPException(400, f"unknown ruleset {shown[:40]!r}: choose one of "
-                            f"{', '.join(map(public_spec, self.rulesets))}")
 
 
 def companion(request: Request) -> Companion:

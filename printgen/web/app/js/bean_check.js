@@ -1,4 +1,4 @@
-// Are these beans fair? The report of printgen/play/bean_check.py (check) and its words (serve/views.py beans_json),
+// Are these beans fair? The report of printgen/play/bean_check.py (check) and its words (play/table_words.py beans_json),
 // on the phone: the same figures, thresholds (data/games.json "bean_check", exported from Python) and sentences.
 // tests/test_web_beans.py checks both against Python over many logs.
 import { binomialTwoSided, chiSquare, wilson } from "./stats.js";

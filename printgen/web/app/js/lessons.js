@@ -1,6 +1,6 @@
 // The guided first game: which rule to teach, when, and on which cell, read from the turns played, as
 // play/lessons.py decides it (the start, the person's first cast and first choice, then the first time each kind
-// of event happens to anyone); and each lesson in words as serve/views.py lessons_json says it, with the event
+// of event happens to anyone); and each lesson in words as play/table_words.py lessons_json says it, with the event
 // itself told by the narration (words.js). The kinds taught and their order come from Python (games.json "learn").
 import { Words } from "./words.js";
 

@@ -1,8 +1,8 @@
 // A shared table of `patolli serve` (a game saved in the server's folder, played live from several phones) behind
 // the same `call(method, ...args)` the table screen uses for the phone's own engine (rpc.js): the server plays and
-// keeps the game (printgen/serve/routes_phone.py answers in the worker's shapes), and its event stream says when
+// keeps the game (printgen/serve/routes_tables.py and routes_act.py answers in the worker's shapes), and its event stream says when
 // another phone or the terminal moved the table on, so the screen redraws without a reload.
-const API = "../api/phone/games";
+const API = "../api/games";
 
 // Returns the server's shared tables ([{name, key, turns, over, seats}]), or null when the app was not opened from
 // `patolli serve` (its page then carries <meta name="patolli-server">: a static site asks no address outside its
@@ -36,7 +36,7 @@ export async function createShared(key, seats, level) {
 // Returns how other phones join this server's tables: {link, qr (SVG text), lan}; null if it does not say.
 export async function joinInfo() {
   try {
-    const r = await fetch("../api/info", { headers: { Accept: "application/json" } });
+    const r = await fetch("../api/join", { headers: { Accept: "application/json" } });
     return r.ok ? await r.json() : null;
   } catch {
     return null;
@@ -94,7 +94,7 @@ export class RemoteEngine {
   // Listens to the game's server-sent events: each names the stamp of the save, sent when it changes.
   follow() {
     if (typeof EventSource === "undefined") return;
-    this.source = new EventSource(`../api/games/${encodeURIComponent(this.name)}/events`);
+    this.source = new EventSource(this.path("/events"));
     this.source.onmessage = () => { this.refresh().catch(() => {}); };
     this.source.addEventListener("gone", () => this.close());
   }

@@ -130,7 +130,7 @@ export class Words {
     return [first, ...rest.filter(Boolean)];
   }
 
-  // Returns one piece to put back on the physical board, in words (serve/views.py change_line).
+  // Returns one piece to put back on the physical board, in words.
   change(c) {
     const seat = this.seat(c.seat);
     const cell = (x) => typeof x === "number";
@@ -141,7 +141,7 @@ export class Words {
     return this.T("serve.change_other", { seat, origin: c.origin, target: c.target });
   }
 
-  // Returns a chance in plain words (serve/views.py _chance): `about 7 times in 10`.
+  // Returns a chance in plain words: `about 7 times in 10` (below 5 % and above 95 %, words of their own).
   chance(p, what) {
     if (p < 0.05) return this.T(`serve.chance_${what}_low`);
     if (p > 0.95) return this.T(`serve.chance_${what}_high`);

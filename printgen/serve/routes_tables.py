@@ -1,9 +1,6 @@
-"""The server's shared tables for the phone app (`/api/phone/...`): its saved games, each spoken in the shapes of the
-app's own engine worker (`phone_views`), so the app's table screen plays them live from several phones at once.
-
-An action names a move by its kernel code and carries the table's stamp as the phone last saw it (refused with 409
-when the table has moved on, as every action of `routes_table`); after a person's action the computers play as they
-do for the older page, and every phone following the game is woken through its event stream.
+"""The server's shared tables (`/api/games/...`): its saved games, each spoken in the shapes of the app's own engine
+worker (`phone_views`), so the app's table screen plays them live from several phones at once; a new table, started
+from the app; and how another phone joins (`/api/join`). Acting on a table is `routes_act`.
 """
 
 from __future__ import annotations
@@ -16,8 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from printgen.engine.moves import MoveKind
-from printgen.errors import IllegalMoveError, OptionError, PatolliError
+from printgen.errors import PatolliError
 from printgen.play.saved import game_key
 from printgen.play.table import Table
 from printgen.players.analysis.advisor import advise
@@ -27,18 +23,14 @@ from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.model import Ruleset
 from printgen.serve import phone_views as pv
 from printgen.serve.reading import field, read_body
-from printgen.serve.routes_table import check_stamp
 from printgen.serve.state import Companion, companion
-from printgen.serve.views import stamp
 from printgen.web.app_data import variants
-
-ACTIONS = ("cast", "correct", "move", "bet", "best", "undo", "computerTurn")
 
 
 def opened(table: Table, name: str) -> dict[str, Any]:
     """Returns a game as the app opens one: its id (its name here), name, game key, view and stamp."""
     view = pv.view(table)
-    return {"id": name, "name": name, "key": view["key"], "view": view, "stamp": stamp(table)}
+    return {"id": name, "name": name, "key": view["key"], "view": view, "stamp": pv.stamp(table)}
 
 
 async def games(request: Request) -> Response:
@@ -161,83 +153,8 @@ async def advice(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(work))
 
 
-def _code(table: Table, args: list[Any], kinds: tuple[MoveKind, ...]) -> int:
-    """Returns the move code an action names, refusing one that is not a legal move of those kinds now."""
-    if len(args) != 1 or not isinstance(args[0], int) or isinstance(args[0], bool):
-        raise HTTPException(400, "\"args\" must hold one move code, a whole number from the table's legal moves")
-    code: int = args[0]
-    pos = table.position
-    marks = table.pending or 0
-    if code not in pos.move_codes(marks) or pos.decode(code, marks).kind not in kinds:
-        raise IllegalMoveError(f"move code {code} is not a legal {kinds[0].value} now; look at the table again")
-    return code
-
-
-def _marks(args: list[Any], optional: bool) -> int | None:
-    """Returns the marks an action gives (None: the helper casts, where that may be)."""
-    given = args[0] if args else None
-    if given is None and optional:
-        return None
-    if not isinstance(given, int) or isinstance(given, bool):
-        what = "a whole number or null" if optional else "a whole number"
-        raise HTTPException(400, f"\"args\" must hold the cast's marks, {what}")
-    return given
-
-
-def play(table: Table, action: str, args: list[Any]) -> tuple[int, dict[str, Any] | None]:
-    """Plays an action on the table; returns the number of turns before it and, for undo, what was taken back."""
-    before = len(table.session.record.turns)
-    if action == "cast":
-        table.cast(_marks(args, True))
-    elif action == "correct":
-        marks = _marks(args, False)
-        assert marks is not None
-        table.correct_cast(marks)
-    elif action == "move":
-        code = _code(table, args, (MoveKind.MOVE, MoveKind.ENTER, MoveKind.PASS))
-        table.move(table.position.decode(code, table.pending or 0))
-    elif action == "bet":
-        code = _code(table, args, (MoveKind.BET,))
-        table.bet(table.position.decode(code, 0).amount or 0)
-    elif action == "best":
-        table.best()
-    elif action == "undo":
-        turns = pv.Turns(table)
-        old = turns.positions
-        changes = table.undo()
-        now = len(table.session.record.turns)
-        taken = [{"seat": old[i].to_move, "move": pv.describe(old[i], turns.turns[i].marks,
-                                                               old[i].encode(turns.turns[i].move,
-                                                                             turns.turns[i].marks or 0)),
-                  "marks": turns.turns[i].marks} for i in range(now, before)]
-        return before, {"taken": taken, "changes": [pv.change(c) for c in changes]}
-    else:  # computerTurn
-        if not table.computers_to_play():
-            raise OptionError("no computer player is to move")
-        table.session.computer_turn()
-        return before, None
-    table.run_computers()
-    return before, None
-
-
-async def act(request: Request) -> Response:
-    """POST an action of the app's table (`action`, `args`, `stamp`): answers the steps it played, what an undo
-    took back, the view and the new stamp; wakes the game's followers."""
-    shared, name = companion(request), request.path_params["name"]
-    data = await read_body(request)
-    action = field(data, "action", str, what=f"one of {', '.join(ACTIONS)}")
-    if action not in ACTIONS:
-        raise HTTPException(400, f"no action {action[:40]!r}: use one of {', '.join(ACTIONS)}")
-    args = field(data, "args", list, [], "a list of the action's arguments")
-
-    def work() -> dict[str, Any]:
-        with shared.store.table(name) as table:
-            check_stamp(table, data)
-            before, undo = play(table, action, args)
-            turns = pv.Turns(table)
-            done = [] if undo is not None else turns.steps(before, after=True)
-            return {"steps": done, "undo": undo, "view": pv.view(table, turns), "stamp": stamp(table)}
-
-    result = await run_in_threadpool(work)
-    shared.hub.changed(name)
-    return JSONResponse(result)
+async def join(request: Request) -> Response:
+    """GET how another phone joins this server's tables: the link (with the table's token on a local network), its
+    QR code as SVG, and whether phones can reach it at all (`lan`; on this computer alone, no link is given)."""
+    shared = companion(request)
+    return JSONResponse({"link": shared.link, "qr": shared.qr, "lan": shared.lan})
