@@ -25,25 +25,33 @@ uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed (pip i
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from printgen.lang import templates  # noqa: E402
 from printgen.rulesets import builtin_text  # noqa: E402
 from printgen.serve.app import create_app  # noqa: E402
 from printgen.serve.guard import CSP  # noqa: E402
 from printgen.serve.reading import BODY_LIMIT, MAX_DEPTH  # noqa: E402
+from printgen.serve.routes_act import ACTIONS  # noqa: E402
+from printgen.web.site import APP  # noqa: E402
 
 TEST = ["testserver"]  # the test client's own Host
-POSTS = ["cast", "correct", "move", "bet", "best", "undo", "continue"]  # the table's actions
+POSTS = ["/api/games", "/api/games/bell/act"]  # every route a request may POST to
 
 
 def _client(saves: Path, **kwargs) -> TestClient:
     return TestClient(create_app(saves, allowed_hosts=kwargs.pop("allowed_hosts", TEST), **kwargs))
 
 
-def _new(client: TestClient, name: str = "g", computers: dict | None = None, players: int = 2) -> dict:
-    body = {"name": name, "ruleset": "bell", "players": players,
-            "computers": {"B": "advisor:0"} if computers is None else computers}
-    r = client.post("/api/games", json=body)
+def _new(client: TestClient, seats: list[str] | None = None, key: str = "bell-2") -> dict:
+    """Starts a table as the app does; returns it as the app opens it (its name is its ruleset's, "bell")."""
+    r = client.post("/api/games", json={"key": key, "seats": seats or ["person", "beginner"]})
     assert r.status_code == 201, r.text
-    return client.get(f"/api/games/{name}").json()
+    return client.get(f"/api/games/{r.json()['name']}").json()
+
+
+def _act(client: TestClient, s: dict, action: str, *args, **kwargs):
+    """Posts an action on the table `s` with its stamp; returns the answer."""
+    body = {"action": action, "args": list(args), "stamp": s["stamp"]}
+    return client.post(f"/api/games/{s['name']}/act", json=body, **kwargs)
 
 
 def _one_line(r, status: int, words: str = "") -> str:
@@ -65,35 +73,36 @@ def test_only_the_server_s_own_names_are_answered(tmp_path: Path) -> None:
     hosts = ["127.0.0.1:8765", "localhost:8765"]
     app = create_app(tmp_path, allowed_hosts=hosts)
     local = TestClient(app, base_url="http://127.0.0.1:8765")
-    assert local.get("/api/config").status_code == 200
-    assert local.get("/api/config", headers={"host": "localhost:8765"}).status_code == 200
+    assert local.get("/api/join").status_code == 200
+    assert local.get("/api/join", headers={"host": "localhost:8765"}).status_code == 200
     for host in ("evil.example:8765", "evil.example", "127.0.0.1:9999", "192.168.1.9:8765", "localhost.evil:8765"):
-        _one_line(local.get("/api/config", headers={"host": host}), 400, "not this server's name")
+        _one_line(local.get("/api/join", headers={"host": host}), 400, "not this server's name")
     # what create_app allows when told nothing: this computer's names only, so the test client's is refused
-    _one_line(TestClient(create_app(tmp_path / "other")).get("/api/config"), 400, "'testserver'")
+    _one_line(TestClient(create_app(tmp_path / "other")).get("/api/join"), 400, "'testserver'")
     lan = TestClient(create_app(tmp_path, allowed_hosts=[*hosts, "192.168.1.9:8765"]), base_url="http://192.168.1.9:8765")
-    assert lan.get("/api/config").status_code == 200
+    assert lan.get("/api/join").status_code == 200
 
 
 # ---- 2. POSTs as JSON only, from the page's own origin ----
 
 def test_a_post_that_is_not_json_is_refused_with_415(client: TestClient) -> None:
     s = _new(client)
-    body = json.dumps({"helper": True, "stamp": s["stamp"]})
+    body = json.dumps({"action": "cast", "args": [None], "stamp": s["stamp"]})
     for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
         headers = {"content-type": kind} if kind else {}
-        _one_line(client.post("/api/games/g/cast", content=body, headers=headers), 415, "application/json")
-    assert client.get("/api/games/g").json()["stamp"] == s["stamp"]  # nothing was played
-    r = client.post("/api/games/g/cast", content=body, headers={"content-type": "application/json; charset=utf-8"})
+        _one_line(client.post("/api/games/bell/act", content=body, headers=headers), 415, "application/json")
+    assert client.get("/api/games/bell").json()["stamp"] == s["stamp"]  # nothing was played
+    r = client.post("/api/games/bell/act", content=body, headers={"content-type": "application/json; charset=utf-8"})
     assert r.status_code == 200, r.text
 
 
 def test_a_post_from_another_origin_is_refused_with_403(client: TestClient) -> None:
     for origin in ("http://evil.example", "null", "http://testserver.evil.example", "https://testserver"):
-        r = client.post("/api/games", json={"name": "x", "players": 2}, headers={"origin": origin})
+        r = client.post("/api/games", json={"key": "bell-2", "seats": ["person", "person"]}, headers={"origin": origin})
         _one_line(r, 403, "another site")
     assert client.get("/api/games").json()["games"] == []
-    r = client.post("/api/games", json={"name": "x", "players": 2}, headers={"origin": "http://testserver"})
+    r = client.post("/api/games", json={"key": "bell-2", "seats": ["person", "person"]},
+                    headers={"origin": "http://testserver"})
     assert r.status_code == 201, r.text
 
 
@@ -101,13 +110,13 @@ def test_a_post_from_another_origin_is_refused_with_403(client: TestClient) -> N
 
 def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
     _new(client)
-    r = client.post("/api/beans", content=b"[" + b" " * BODY_LIMIT + b"]", headers={"content-type": "application/json"})
+    r = client.post("/api/games", content=b"[" + b" " * BODY_LIMIT + b"]", headers={"content-type": "application/json"})
     _one_line(r, 413, "64 KB")
 
 
 # ---- 4. nested JSON, huge numbers, huge player names ----
 
-@pytest.mark.parametrize("path", ["/api/games", "/api/learn", "/api/beans", *(f"/api/games/g/{a}" for a in POSTS)])
+@pytest.mark.parametrize("path", POSTS)
 def test_deeply_nested_json_is_refused_with_400_on_every_post(client: TestClient, path: str) -> None:
     _new(client)
     for body in (b"[" * 1024 + b"]" * 1024, b'{"a": ' + b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1) + b"}"):
@@ -120,8 +129,9 @@ def test_deeply_nested_json_is_refused_with_400_on_every_post(client: TestClient
                                           (b"Infinity", "Infinity"), (b"0." + b"1" * 5000, "too long")])
 def test_huge_numbers_are_refused_with_400(client: TestClient, number: bytes, words: str) -> None:
     s = _new(client)
-    for path, key in (("/api/games/g/bet", b"amount"), ("/api/games", b"players")):
-        body = b'{"name": "h", "stamp": "' + s["stamp"].encode() + b'", "' + key + b'": ' + number + b"}"
+    bodies = {"/api/games/bell/act": b'{"action": "cast", "stamp": "' + s["stamp"].encode() + b'", "args": [' + number
+              + b"]}", "/api/games": b'{"key": "bell-2", "seats": ["person", "person"], "level": ' + number + b"}"}
+    for path, body in bodies.items():
         _one_line(client.post(path, content=body, headers={"content-type": "application/json"}), 400, words)
 
 
@@ -131,7 +141,7 @@ HUGE_NAMES = ["advisor:" + "9" * 5000, "noisy:" + "1" * 5000 + ":1", "rollout:" 
 
 @pytest.mark.parametrize("name", HUGE_NAMES, ids=[n[:12] for n in HUGE_NAMES])
 def test_a_computer_player_with_a_huge_number_is_refused_with_400(client: TestClient, name: str) -> None:
-    r = client.post("/api/games", json={"name": "h", "players": 2, "computers": {"B": name}})
+    r = client.post("/api/games", json={"key": "bell-2", "seats": ["person", name]})
     message = _one_line(r, 400)
     assert name[:200] not in message and len(message) < 600  # the name is quoted cut short
 
@@ -140,44 +150,46 @@ def test_a_computer_player_with_a_huge_number_is_refused_with_400(client: TestCl
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     _new(client)
-    answers = [client.get("/"), client.get("/static/app.js"), client.get("/api/info"), client.get("/api/games/g"),
-               client.get("/api/games/g/board.svg"), client.get("/api/pieces/A.svg"), client.get("/api/nothing"),
-               client.get("/api/config", headers={"host": "evil.example"}),
-               client.post("/api/games/g/cast", content=b"{}", headers={"content-type": "text/plain"})]
+    answers = [client.get("/"), client.get("/app/"), client.get("/app/js/main.js"), client.get("/app/sw.js"),
+               client.get("/api/join"), client.get("/api/games/bell"), client.get("/api/games/bell/steps"),
+               client.get("/api/nothing"), client.get("/api/join", headers={"host": "evil.example"}),
+               client.post("/api/games/bell/act", content=b"{}", headers={"content-type": "text/plain"})]
     for r in answers:
         assert r.headers["content-security-policy"] == CSP, r.url
         assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "no-referrer"
     assert "default-src 'self'" in CSP and "frame-ancestors 'none'" in CSP
 
 
-def test_the_page_needs_nothing_the_policy_forbids() -> None:
-    from printgen.serve.routes_lobby import STATIC
-
-    page = (STATIC / "index.html").read_text(encoding="utf-8")
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+def test_the_app_needs_nothing_the_policy_forbids() -> None:
+    page = (APP / "index.html").read_text(encoding="utf-8")
     assert "<script>" not in page and "style=" not in page and " on" + "click=" not in page  # no inline code
-    assert "data:" not in script and "https://" not in script  # nothing loaded from elsewhere
-    assert "http://" not in script.replace('"http://www.w3.org/2000/svg"', "")  # (the SVG namespace is a name)
+    scripts = sorted((APP / "js").glob("*.js"))
+    assert len(scripts) > 10
+    for path in scripts:
+        script = path.read_text(encoding="utf-8")
+        assert "data:" not in script and "https://" not in script, path.name  # nothing loaded from elsewhere
+        assert "http://" not in script.replace('"http://www.w3.org/2000/svg"', ""), path.name  # (a name)
+        assert "eval(" not in script and "new Function" not in script, path.name
 
 
 # ---- 6. the table's stamp ----
 
 def test_a_double_tap_in_the_opening_plays_once(client: TestClient) -> None:
-    s = _new(client, "ref", computers={}, players=2)
-    assert s["phase"] == "opening" and s["pending"] is None
-    first = client.post("/api/games/ref/cast", json={"helper": True, "stamp": s["stamp"]})
+    s = _new(client, ["person", "person"])
+    assert s["view"]["phase"] == "opening" and s["view"]["pending"] is None
+    first = _act(client, s, "cast", None)
     assert first.status_code == 200, first.text
-    again = client.post("/api/games/ref/cast", json={"helper": True, "stamp": s["stamp"]})
-    _one_line(again, 409, "the table has changed")
-    assert client.get("/api/games/ref").json()["stamp"] == first.json()["stamp"]  # played once
+    _one_line(_act(client, s, "cast", None), 409, "the table has changed")
+    assert client.get("/api/games/bell").json()["stamp"] == first.json()["stamp"]  # played once
 
 
-@pytest.mark.parametrize("action", POSTS)
+@pytest.mark.parametrize("action", ACTIONS)
 def test_every_action_needs_the_table_s_current_stamp(client: TestClient, action: str) -> None:
     s = _new(client)
-    _one_line(client.post(f"/api/games/g/{action}", json={}), 400, "lacks \"stamp\"")
-    _one_line(client.post(f"/api/games/g/{action}", json={"stamp": s["stamp"] + "0"}), 409, "the table has changed")
-    assert client.get("/api/games/g").json()["stamp"] == s["stamp"]
+    _one_line(client.post("/api/games/bell/act", json={"action": action}), 400, "lacks \"stamp\"")
+    _one_line(client.post("/api/games/bell/act", json={"action": action, "stamp": s["stamp"] + "0"}), 409,
+              "the table has changed")
+    assert client.get("/api/games/bell").json()["stamp"] == s["stamp"]
 
 
 # ---- 7. no paths, no process numbers ----
@@ -196,17 +208,15 @@ def test_no_answer_names_a_path_or_a_process(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     own = tmp_path / "rules" / "mine.toml"
     own.parent.mkdir()
-    own.write_text(builtin_text("bell"), encoding="utf-8")
+    own.write_text(builtin_text("bell").replace('name = "bell"', 'name = "mine"', 1), encoding="utf-8")
     client = _client(saves, ruleset=str(own))
-    answers = [client.post("/api/games", json={"name": "g", "ruleset": "mine.toml", "players": 2,
-                                               "computers": {"B": "advisor:0"}})]
+    answers = [client.post("/api/games", json={"key": "mine-2", "seats": ["person", "beginner"]})]
     assert answers[0].status_code == 201, answers[0].text
-    s = client.get("/api/games/g").json()
-    assert s["ruleset"]["spec"] == "mine.toml"
-    holder = _holder(saves / "g.json")
+    s = client.get("/api/games/mine").json()
+    assert s["key"] == "mine-2"
+    holder = _holder(saves / "mine.json")
     try:
-        answers += [client.post("/api/games/g/cast", json={"helper": True, "stamp": s["stamp"]}),
-                    client.get("/api/games/g")]
+        answers += [_act(client, s, "cast", None), client.get("/api/games/mine")]
     finally:
         holder.kill()
         holder.wait()
@@ -215,15 +225,13 @@ def test_no_answer_names_a_path_or_a_process(tmp_path: Path) -> None:
     (saves / "broken.json").write_text('{"format": "patolli-session", "record": ', encoding="utf-8")
     (saves / "odd.json").write_text('{"format": "patolli-session"}', encoding="utf-8")
     answers += [client.get("/api/games/broken"), client.get("/api/games/odd"),
-                client.post("/api/games", json={"name": "h", "ruleset": "mine.toml", "players": 2,
-                                                "options": ["nope"]}),
-                client.post("/api/games", json={"name": "g", "ruleset": "mine.toml", "players": 2}),
-                client.post("/api/learn", json={"ruleset": "mine.toml"}),
-                client.get("/api/info"), client.get("/api/games")]
+                client.post("/api/games", json={"key": "mine+nope-2", "seats": ["person", "person"]}),
+                client.post("/api/games", json={"key": "mine-2", "seats": ["person", "person"]}),
+                client.get("/api/join"), client.get("/api/games"), client.get("/app/data/games.json")]
     assert "'broken'" in _one_line(answers[-7], 400) and "'odd'" in _one_line(answers[-6], 400)
-    assert "mine.toml" in _one_line(answers[-5], 400, "nope") and "holds a saved" in _one_line(answers[-4], 409)
-    assert answers[-3].json()["name"] == "learn-mine-toml"
-    assert [r["spec"] for r in answers[-2].json()["rulesets"]][0] == "mine.toml"
+    assert "'mine+nope-2'" in _one_line(answers[-5], 400, "no game")
+    assert answers[-4].json()["name"] == "mine-2"  # the next free name
+    assert "mine-2" in {g["key"] for g in answers[-1].json()["games"]}
     for r in answers:
         assert str(tmp_path) not in r.text and os.path.realpath(tmp_path) not in r.text, r.text
         if r.status_code >= 400:
@@ -257,19 +265,19 @@ def _write_atomic_raises(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("fill", [_full_disk_in_write_atomic, _write_atomic_raises])
 def test_a_full_disk_is_507_and_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fill) -> None:
     client = _client(tmp_path / "saves")
-    _new(client, "ref", computers={})
+    _new(client, ["person", "person"])
     for _ in range(3):  # into the game a little, so a turn has something to change
-        s = client.get("/api/games/ref").json()
+        s = client.get("/api/games/bell").json()
         assert _tap(client, s).status_code == 200
-    before = client.get("/api/games/ref").json()
-    saved = (tmp_path / "saves" / "ref.json").read_bytes()
+    before = client.get("/api/games/bell").json()
+    saved = (tmp_path / "saves" / "bell.json").read_bytes()
     with monkeypatch.context() as m:
         fill(m)
         message = _one_line(_tap(client, before), 507, "no space left")
         assert str(tmp_path) not in message
-        assert client.get("/api/games/ref").json() == before  # not applied in memory
-    assert (tmp_path / "saves" / "ref.json").read_bytes() == saved  # nor in the file
-    assert client.get("/api/games/ref").json() == before
+        assert client.get("/api/games/bell").json() == before  # not applied in memory
+    assert (tmp_path / "saves" / "bell.json").read_bytes() == saved  # nor in the file
+    assert client.get("/api/games/bell").json() == before
     again = _tap(client, before)
     assert again.status_code == 200, again.text  # the same tap works once there is room
 
@@ -277,12 +285,12 @@ def test_a_full_disk_is_507_and_changes_nothing(tmp_path: Path, monkeypatch: pyt
 def _tap(client: TestClient, s: dict):
     """Makes the tap a person makes next on a refereed table (bet, move, or cast with the helper's beans) and returns
     the answer."""
-    url = f"/api/games/{s['name']}/"
-    if s["phase"] == "bet":
-        return client.post(url + "bet", json={"amount": s["legal"][0]["amount"], "stamp": s["stamp"]})
-    if s["pending"] is not None:
-        return client.post(url + "move", json={"move": s["legal"][0]["text"], "stamp": s["stamp"]})
-    return client.post(url + "cast", json={"helper": True, "stamp": s["stamp"]})
+    view = s["view"]
+    if view["phase"] == "bet":
+        return _act(client, s, "bet", view["legal"][0]["code"])
+    if view["pending"] is not None:
+        return _act(client, s, "move", view["legal"][0]["code"])
+    return _act(client, s, "cast", None)
 
 
 # ---- 9 and 11. --lan binds the address it prints; this computer alone offers no phone link ----
@@ -316,12 +324,13 @@ def test_lan_binds_the_address_it_prints(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert out.exit_code == 0, out.output
     assert ran.kwargs["host"] == "192.168.1.77" and ran.kwargs["port"] == 8765 and "0.0.0.0" not in out.output
     assert ran.kwargs["timeout_keep_alive"] > 0
-    assert "http://192.168.1.77:8765/?t=" in out.output and "▀" in out.output  # the link and its QR code
+    assert "http://192.168.1.77:8765/app/?t=" in out.output and "▀" in out.output  # the link and its QR code
     token = out.output.split("?t=")[1].split()[0]
     phone = TestClient(ran.app, base_url="http://192.168.1.77:8765")
-    info = phone.get(f"/api/info?t={token}").json()
-    assert info["lan"] and info["qr"].startswith("<svg") and info["link"].startswith("http://192.168.1.77:8765/")
-    assert phone.get(f"/api/info?t={token}", headers={"host": "evil.example:8765"}).status_code == 400
+    info = phone.get(f"/api/join?t={token}").json()
+    assert info["lan"] and info["qr"].startswith("<svg") and info["link"] == f"http://192.168.1.77:8765/app/?t={token}"
+    assert phone.get(f"/app/?t={token}").status_code == 200
+    assert phone.get(f"/api/join?t={token}", headers={"host": "evil.example:8765"}).status_code == 400
 
 
 def test_lan_without_a_network_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -334,11 +343,10 @@ def test_this_computer_alone_offers_no_qr_and_says_to_use_lan(monkeypatch: pytes
     out, ran = _serve(monkeypatch, tmp_path, [])
     assert out.exit_code == 0, out.output
     assert ran.kwargs["host"] == "127.0.0.1" and "--lan" in out.output and "▀" not in out.output
-    info = TestClient(ran.app, base_url="http://127.0.0.1:8765").get("/api/info").json()
+    info = TestClient(ran.app, base_url="http://127.0.0.1:8765").get("/api/join").json()
     assert not info["lan"] and info["qr"] == "" and info["link"] == ""
-    for lang in ("en", "es"):
-        words = TestClient(ran.app, base_url="http://localhost:8765").get(f"/api/words?lang={lang}").json()
-        assert "--lan" in words["local_only"]
+    for lang in ("en", "es"):  # what the app then says in its lobby
+        assert "--lan" in templates(lang)["serve.local_only"]
 
 
 # ---- 3 and 10 over a socket: a long Content-Length, a long chunked body, a client that stops sending ----
@@ -389,7 +397,7 @@ def _answer(s: socket.socket, seconds: float = 10) -> tuple[int, dict]:
 
 
 def _head(port: int, extra: str) -> str:
-    return (f"POST /api/beans HTTP/1.1\nHost: 127.0.0.1:{port}\nContent-Type: application/json\n{extra}\n")
+    return (f"POST /api/games HTTP/1.1\nHost: 127.0.0.1:{port}\nContent-Type: application/json\n{extra}\n")
 
 
 def test_a_huge_content_length_is_refused_before_the_body_is_read(served: int) -> None:

@@ -160,6 +160,10 @@ def test_a_ruleset_file_adds_its_games(tmp_path: Path) -> None:
     assert mine and all((tmp_path / "site" / "data" / g["file"]).is_file() for g in mine)
     assert "5 rulesets" in result.stdout and "python -m http.server -d" in result.stdout
     assert "http://localhost:8000/" in result.stdout
+    # the ruleset file is named by its file's name: no file of the site (a public web page) holds the path to it
+    site = tmp_path / "site"
+    assert not [p for p in site.rglob("*") if p.is_file() and str(tmp_path).encode() in p.read_bytes()]
+    assert index["rulesets"][-1]["origin"] == "mine.toml"
 
 
 @pytest.mark.parametrize(("make", "words"), [

@@ -58,6 +58,12 @@ def absolute_origin(rs: Ruleset) -> Ruleset:
     return dataclasses.replace(rs, origin=os.path.abspath(rs.origin))
 
 
+def public_origin(origin: str) -> str:
+    """Returns a ruleset's origin as it may be shown beyond this computer (a web page, the phone app's files): a
+    ruleset file by its file's name, never the path to it; a built-in ruleset by its name."""
+    return os.path.basename(origin) if "/" in origin or os.sep in origin else origin
+
+
 def game_key(rs: Ruleset, players: int) -> str:
     """Returns the file-safe name of a game (a ruleset with its options, for a number of players), as the phone app
     names its games and their data files: `bell+no_gambling-2`."""

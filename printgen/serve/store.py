@@ -23,6 +23,7 @@ from typing import Any
 from printgen.engine.events import Event
 from printgen.errors import OverwriteError, PatolliError
 from printgen.files import FileError, HeldLock, check_folder
+from printgen.play.saved import public_origin
 from printgen.play.session import Session
 from printgen.play.table import Table
 from printgen.players.roster.registry import Player
@@ -58,7 +59,7 @@ def check_name(name: str) -> str:
 def public_spec(spec: str) -> str:
     """Returns how a page sees a ruleset's spec: a ruleset file by its file's name, never the path to it."""
     base, plus, options = spec.partition("+")
-    return os.path.basename(base) + plus + options if "/" in base or os.sep in base else spec
+    return public_origin(base) + plus + options
 
 
 class Store:

@@ -37,7 +37,7 @@ from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import ALPHA, DOUBT, MIN_CASTS
 from printgen.play.lessons import LEARN_SEED, TAUGHT
-from printgen.play.saved import absolute_origin, game_key, ruleset_json
+from printgen.play.saved import absolute_origin, game_key, public_origin, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
@@ -120,7 +120,8 @@ def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, 
         boards[name] = svg
         svg_files[lang] = name.removeprefix("data/")
     app = {
-        "key": key, "spec": rs.spec, "name": rs.name, "options": list(rs.applied), "players": players,
+        "key": key, "spec": "+".join((public_origin(rs.origin or rs.name), *rs.applied)), "name": rs.name,
+        "options": list(rs.applied), "players": players,
         "title": {lang: rs.title.get(lang) for lang in LANGS},
         "seats": [seat_name(s) for s in range(players)],
         "pieces": len(start.places(0)),
@@ -130,7 +131,8 @@ def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, 
         "item": {lang: [Phrases(rs, lang).item_name(), Phrases(rs, lang).items_plural()] for lang in LANGS},
         "beans": _beans(rs),
         "board": {"geometry": board_geometry(rs, players), "svg": svg_files},
-        "save": {"ruleset": ruleset_json(rs), "start": notation.to_json(start)},
+        "save": {"ruleset": {**(saved := ruleset_json(rs)), "origin": public_origin(saved["origin"])},
+                 "start": notation.to_json(start)},
         "path_starts": [path[0] if (path := start.path(s)) else None for s in range(players)],
     }
     return key, {**ruleset_data(rs, players), "app": app}
@@ -143,7 +145,8 @@ def site_files(rulesets: list[Ruleset]) -> dict[str, str | bytes]:
     index_rulesets, games, rules = [], [], []
     for base in rulesets:
         index_rulesets.append({
-            "name": base.name, "origin": base.origin, "title": {lang: base.title.get(lang) for lang in LANGS},
+            "name": base.name, "origin": public_origin(base.origin or base.name),
+            "title": {lang: base.title.get(lang) for lang in LANGS},
             "players": list(base.player_counts()),
             "beans": {"count": base.beans.count, "mark_probability": [base.beans.mark_probability.numerator,
                                                                       base.beans.mark_probability.denominator]},
