@@ -21,6 +21,7 @@ Nothing here is a rule: it is the rulesets, the words and the renderer's output,
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -37,7 +38,7 @@ from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import ALPHA, DOUBT, MIN_CASTS
 from printgen.play.lessons import LEARN_SEED, TAUGHT
-from printgen.play.saved import absolute_origin, game_key, public_origin, ruleset_json
+from printgen.play.saved import game_key, public_origin, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
@@ -112,7 +113,7 @@ def review_spec() -> dict[str, Any]:
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:
     """Returns a game's key and data file; its boards' SVG are added to `boards` (file name: text)."""
     key = game_key(rs, players)
-    start = Position.new(absolute_origin(rs), players)
+    start = Position.new(dataclasses.replace(rs, origin=public_origin(rs.origin or rs.name)), players)
     svg_files = {}
     for lang in LANGS:
         svg = board_svg(rs, players, lang)
