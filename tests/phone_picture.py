@@ -1,5 +1,6 @@
-"""The phone table as a picture: a saved game of known seed served by `patolli serve` and photographed 375 px wide
-by Debian's Chromium through Playwright, once the page has settled (no motion, the board drawn, the stream live)."""
+"""The phone table as a picture: a saved game of known seed served by `patolli serve`, opened as a shared table in the
+phone app, and photographed 375 px wide by Debian's Chromium through Playwright once the table has settled (no
+motion, the board drawn, the person's moves offered)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,7 @@ RULESET = "bell"
 SEED = 11  # the game's seed: its casts, the computer's moves and so the whole table follow from it
 PERSON_TURNS = 6  # casts the person makes before the picture: pieces out on the board, goods and a feed
 PATIENCE = 90_000  # ms: the board is drawn and the engine loaded by a fresh server, on a shared machine
-SETTLED = ("document.querySelector('#boardimg').complete && document.querySelector('#boardimg').naturalWidth > 0 && "
-           "document.querySelector('#controls button') !== null && document.body.dataset.busy !== '1' && "
-           "document.querySelector('#live').innerText === 'live' && document.querySelector('#wake').innerText !== ''")
+SETTLED = "body[data-screen=table][data-state=move]:not([data-busy]) #controls button.move"
 
 
 def missing() -> str | None:
@@ -117,14 +116,17 @@ def chromium() -> Iterator[Any]:
 def photograph(browser: Any, url: str, alter: str | None = None) -> bytes:
     """Returns the whole phone page of the pictured game as PNG, once settled; `alter` is JavaScript run on the
     settled page before the picture (for tests that change it on purpose)."""
-    # bypass_csp: Playwright's wait_for_function evaluates a string, which the page's policy forbids (the page itself
-    # runs under it: tests/test_serve_browser.py)
+    # bypass_csp: Playwright's evaluate runs strings, which the page's policy forbids (the app itself runs under it:
+    # tests/test_serve_phone_app.py)
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion="reduce", locale="en-GB",
                                   timezone_id="UTC", color_scheme="light", bypass_csp=True)
     try:
         page = context.new_page()
-        page.goto(f"{url}#g={GAME}")
-        page.wait_for_function(SETTLED, timeout=PATIENCE)
+        page.goto(f"{url}app/")
+        page.wait_for_selector("body[data-ready='1']", timeout=PATIENCE)
+        page.click(f"#shared button[data-name={GAME}]", timeout=PATIENCE)
+        page.wait_for_selector(SETTLED, timeout=PATIENCE)
+        page.wait_for_selector("#boardwrap svg.board .pieces g.piece", timeout=PATIENCE)
         page.evaluate("document.fonts.ready")
         page.wait_for_timeout(200)  # a frame or two after the last change, so the layout is painted
         if alter:

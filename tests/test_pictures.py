@@ -177,7 +177,7 @@ def test_the_phone_table_matches_its_baseline(phone: tuple[Any, str]) -> None:
 def test_a_lost_label_a_lost_piece_or_a_wrong_fill_on_the_phone_is_caught(phone: tuple[Any, str],
                                                                           failed: Path) -> None:
     browser, url = phone
-    for alter in ("document.querySelector('#pot').style.visibility = 'hidden'",  # the pool's line, one short label
-                  "document.querySelector('#overlay image.piece').remove()",  # one piece off the board
+    for alter in ("document.querySelector('#status .turn').style.visibility = 'hidden'",  # one short label
+                  "document.querySelector('#boardwrap .pieces g.piece').remove()",  # one piece off the board
                   "document.querySelector('#controls button.move').style.background = '#0b6b50'"):  # a wrong fill
         _caught(PHONE_NAME, phone_picture.photograph(browser, url, alter), failed)

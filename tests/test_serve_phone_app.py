@@ -16,7 +16,7 @@ from printgen.rulesets.load import BUILTIN, load_builtin  # noqa: E402
 from printgen.serve.app import create_app  # noqa: E402
 from printgen.web.site import site_contents  # noqa: E402
 from tests import phone_picture  # noqa: E402
-from tests.test_serve_browser import Server  # noqa: E402
+from tests.serve_process import Server  # noqa: E402
 
 missing = phone_picture.missing()
 

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("starlette", reason="starlette is not installed (pip install .[test])")
 
 from tests import phone_picture  # noqa: E402
-from tests.test_serve_browser import Server  # noqa: E402
+from tests.serve_process import Server  # noqa: E402
 
 missing = phone_picture.missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=str(missing))
@@ -21,13 +21,21 @@ PATIENCE = 60_000
 IDLE = "body[data-screen=table][data-state]:not([data-state=computer]):not([data-busy])"
 
 
-def _create(server: Server, name: str) -> None:
-    """Starts a refereed game (two people, no computers) in the server's folder, as its own page does."""
-    body = json.dumps({"name": name, "ruleset": "bell", "players": 2, "computers": {}}).encode()
-    request = urllib.request.Request(server.url + "api/games", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as r:
-        assert r.status == 201
+def _start_from_the_app(browser: Any, server: Server, errors: list[str]) -> Any:
+    """Starts a refereed table (two people) from the app's own form, as a person at the table does; returns the
+    phone, at the new table."""
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)  # the server's address leads to the app
+    page.wait_for_selector("body[data-ready='1']", timeout=90_000)
+    page.wait_for_selector("#shared li.empty", timeout=PATIENCE)  # no shared table yet, and it says so
+    page.click("#newshared")
+    page.wait_for_selector("#newform input[name=where][value=shared]:checked")
+    page.check("#newform input[name=mode][value=referee]")
+    page.select_option("#newform select[name=count]", "2")
+    page.click("#newform button[type=submit]")
+    page.wait_for_selector(IDLE, timeout=PATIENCE)
+    return page
 
 
 def _open(browser: Any, server: Server, name: str, errors: list[str]) -> Any:
@@ -66,15 +74,16 @@ def _follows(page: Any, other: Any) -> None:
     assert page.locator("#feed").inner_text() == other.locator("#feed").inner_text()  # each turn said on both
 
 
-def test_two_phones_follow_one_shared_table(tmp_path: Path) -> None:
+def test_two_phones_follow_one_shared_table_and_a_killed_server_loses_nothing(tmp_path: Path) -> None:
     server = Server(tmp_path / "saves")
     server.start()
     try:
-        _create(server, "shared")
         with phone_picture.chromium() as browser:
             errors: list[str] = []
-            one = _open(browser, server, "shared", errors)
-            two = _open(browser, server, "shared", errors)
+            one = _start_from_the_app(browser, server, errors)
+            assert json.loads(urllib.request.urlopen(server.url + "api/games", timeout=30).read())["games"][0][
+                "seats"] == ["person", "person"]
+            two = _open(browser, server, "bell", errors)
             start = _turn(one)
             assert _turn(two) == start
             moved = 0
@@ -91,8 +100,11 @@ def test_two_phones_follow_one_shared_table(tmp_path: Path) -> None:
             assert _turn(two) != start
             _act(two)  # and back: phone two acts, phone one follows
             _follows(one, two)
+            kept = _turn(two)
+            server.kill()  # the server dies at once; every action was saved before it was answered
+            server.start()
+            three = _open(browser, server, "bell", errors)
+            assert _turn(three) == kept
             assert not errors, errors
     finally:
-        assert server.proc is not None
-        server.proc.terminate()
-        server.proc.wait(10)
+        server.stop()
