@@ -34,5 +34,5 @@ def qr_terminal(link: str) -> str:
 
 
 def qr_svg(link: str) -> str:
-    """Returns the QR code of a link as SVG text."""
-    return str(segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff"))
+    """Returns the QR code of a link as SVG text that fills the width it is given (a viewBox, no fixed size)."""
+    return str(segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True))

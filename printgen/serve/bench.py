@@ -25,6 +25,7 @@ from typing import Any
 from printgen.engine.beans import Beans
 from printgen.engine.position import HAND, Phase, Position, build, facts_of
 from printgen.engine.record import Record
+from printgen.play.saved import game_key
 from printgen.players.analysis.advisor import advise
 from printgen.players.search.levels import DEFAULT_LEVEL
 from printgen.ruleset_files import load_ruleset
@@ -154,10 +155,11 @@ def _measure_one(client: Any, store: Store, spec: str, n: int, samples: int, lev
 
     def new_game() -> tuple[str, int]:
         result.games += 1
-        name = f"{spec}-{result.games}"
-        r = client.post("/api/games", json={"name": name, "ruleset": spec, "players": n, "level": level})
+        r = client.post("/api/games", json={"key": game_key(load_ruleset(spec), n), "seats": ["person"] * n,
+                                            "level": level})
         if r.status_code != 201:
             raise RuntimeError(f"the app refused a new {spec} game: {r.text}")
+        name = r.json()["name"]
         result.placed += _to_mid_game(store, name, rng)
         return name, store_position(store, name).game
 
@@ -169,16 +171,17 @@ def _measure_one(client: Any, store: Store, spec: str, n: int, samples: int, lev
                 or len(result.seconds["advice"]) >= PER_GAME * result.games):
             name, game = new_game()  # the board has emptied (or the next game of the contest begins): a new one
             continue
-        if state["pending"] is None:
+        act = f"/api/games/{name}/act"
+        if state["view"]["pending"] is None:
             result.fill.append(_board_share(pos))
             marks = Beans(pos.ruleset.beans).cast(rng).marks
-            result.seconds["cast"].append(_timed(client.post, f"/api/games/{name}/cast",
-                                                 {"marks": marks, "stamp": state["stamp"]})[0])
+            result.seconds["cast"].append(_timed(client.post, act, {"action": "cast", "args": [marks],
+                                                                    "stamp": state["stamp"]})[0])
             continue
         seconds, advice = _timed(client.get, f"/api/games/{name}/advice")
         result.seconds["advice"].append(seconds)
-        result.seconds["move"].append(_timed(client.post, f"/api/games/{name}/move",
-                                             {"move": advice["moves"][0]["text"], "stamp": state["stamp"]})[0])
+        result.seconds["move"].append(_timed(client.post, act, {"action": "move", "args": [advice["moves"][0]["move"]],
+                                                                "stamp": state["stamp"]})[0])
         if progress is not None and len(result.seconds["advice"]) % 10 == 0:
             progress(f"{spec}: {len(result.seconds['advice'])} of {samples} turns")
     return result

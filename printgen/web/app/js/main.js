@@ -47,6 +47,7 @@ async function loadWords(lang, words = null) {
 }
 
 function header(title, back) {
+  window.scrollTo(0, 0);  // each screen starts at its top, whatever was scrolled before
   $("title").textContent = title;
   $("home").hidden = !back;
   $("home").textContent = "‹";
