@@ -62,9 +62,9 @@ def test_the_served_app_boots_and_plays_under_the_server_s_policy(tmp_path: Path
             page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server.url)
-            page.click("#phoneapp")
+            page.goto(server.url)  # the server's address is the app's
             page.wait_for_selector("body[data-ready='1']", timeout=90_000)
+            assert page.url == server.url + "app/"
             page.click("#newbtn")
             page.click("#newform button[type=submit]")
             page.wait_for_selector("body[data-screen=table]", timeout=60_000)
@@ -75,6 +75,4 @@ def test_the_served_app_boots_and_plays_under_the_server_s_policy(tmp_path: Path
             assert "turn 0" not in page.locator("#status .turn").inner_text()
             assert not refused and not errors
     finally:
-        assert server.proc is not None
-        server.proc.terminate()
-        server.proc.wait(10)
+        server.stop()

@@ -150,14 +150,20 @@ def test_a_whole_refereed_game_plays_offline(browser: Any, url: str, tmp_path: P
         context.close()
 
 
-def test_the_table_view_uses_a_tablet_s_whole_screen(browser: Any, url: str, tmp_path: Path) -> None:
-    context, page, errors = _offline_page(browser, url, 1024, 768, tmp_path)
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1920, 1080)])  # a tablet, a TV
+def test_the_table_view_uses_a_tablet_s_or_a_tv_s_whole_screen(browser: Any, url: str, tmp_path: Path, width: int,
+                                                              height: int) -> None:
+    context, page, errors = _offline_page(browser, url, width, height, tmp_path)
     try:
         _new_game(page, "gatigo", "solo", "1", "club")
         board = page.locator("#boardwrap").bounding_box()
         controls = page.locator("#controls").bounding_box()
-        assert board["height"] >= 700 and board["width"] >= 600  # the board the whole height
+        bar = page.locator("#bar").bounding_box()
+        assert board["height"] >= 0.9 * (height - bar["height"]) and board["width"] >= 0.55 * width  # its height
         assert controls["x"] >= board["x"] + board["width"] - 1  # the controls beside it, not below
+        assert controls["x"] + controls["width"] >= 0.95 * width  # and the screen's width used to its edge
+        assert page.evaluate("document.documentElement.scrollHeight") <= height + 1  # one screen, no scrolling
+        page.screenshot(path=str(tmp_path / f"table-{width}x{height}.png"))
         assert not errors
     finally:
         context.close()
