@@ -304,7 +304,7 @@ def test_named_items_are_listed_in_the_language() -> None:
     es = to_markdown(booklet(load_ruleset("ocastudios"), "es"))
     assert "2 × Pluma de quetzal" in es and "| Manta de algodón |" in es
     en = to_markdown(booklet(load_ruleset("neeley"), "en"))
-    assert "2 × Library card (value 5)" in en and "| Jade head | B | 5 | 2 |" in en
+    assert "1 × Library card (value 5)" in en and "| Jade head | B | 5 | 1 |" in en
 
 
 # ---- components ----
