@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from printgen.lang import LANGS, TemplateError, placeholders, templates
-from printgen.lang.grammar import conjunction, counted, plural, plural_en, plural_es
+from printgen.lang.grammar import conjunction, counted, gender, plural, plural_en, plural_es
 
 __all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
@@ -56,6 +56,10 @@ class Texts:
     def plural(self, word: str) -> str:
         """Returns the plural of a noun (or noun phrase) that comes from data, by the language's rules."""
         return plural(word, self.lang)
+
+    def the_plural(self, word: str) -> str:
+        """Returns a data noun's plural as a sentence's subject: `chips`, `las fichas`, `los objetos`."""
+        return self(f"word.the_plural_{gender(word, self.lang)}", noun=self.plural(word))
 
     def counted(self, n: int, singular: str) -> str:
         """Returns a number with a data noun in the form for n: `1 chip`, `2 chips`."""

@@ -275,7 +275,7 @@ class Phrases:
             return self.T("setup.no_gambling")
         if ec.stake:
             return self.T("betting.fixed", stake=self.items(ec.stake))
-        return self.T("betting.none", items=self.items_plural())
+        return self.T("betting.none", items=self.T.the_plural(self.item_name()))
 
     def partnerships(self) -> str:
         """Returns how partners play, or "" without partnerships."""
@@ -302,6 +302,9 @@ class Phrases:
         if not marks:
             return ""
         key = "null.recast" if self.rs.beans.null_cast is NullCast.RECAST else "null.pass"
+        paid = self.payment("null_cast")
+        if paid.amount and self.gambling:  # the cast costs something: the step says so where it says what follows
+            return self.T(f"{key}_paid", marks=self.count_marks(marks), clause=self.clause(paid))
         return self.T(key, marks=self.count_marks(marks))
 
     def count_marks(self, marks: list[int]) -> str:
