@@ -77,3 +77,68 @@ def test_no_spanish_sentence_starts_a_plural_subject_without_its_article(spec: s
         text = "\n".join(section_text(doc, s.key) for s in doc.sections)
         for noun in ("objetos", "bienes", "fichas"):
             assert f": {noun} " not in text, noun
+
+
+# ---- item 20: generic sentences only where they fit ----
+
+def _all_text(spec: str, lang: str = "en") -> str:
+    rs = load_ruleset(spec)
+    return "\n".join(section_text(doc, s.key) for doc in (booklet(rs, lang), reference_card(rs, lang))
+                     for s in doc.sections)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_new_game_names_the_start_cell_only_where_pieces_start_on_it(spec: str) -> None:
+    rs = load_ruleset(spec)
+    for lang, words in (("en", "or on the start cell"), ("es", "o a la casilla de salida")):
+        text = section_text(booklet(rs, lang), "ending")
+        assert (words in text) == bool(rs.players.start_on_board and rs.economy.gambling), (spec, lang)
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if "partnerships" in s])
+def test_partners_are_told_only_the_rules_their_game_has(spec: str) -> None:
+    """Bell's partners "cannot capture each other's pieces" in a game without captures (issue 23, item 20)."""
+    rs = load_ruleset(spec)
+    en, es = (section_text(booklet(rs, lang), "setup") for lang in ("en", "es"))
+    assert ("capture each other" in en) == ("capturarse" in es) == bool(rs.board.capture_zones)
+    assert ("never pay each other" in en) == ("nunca se pagan" in es) == rs.economy.gambling
+
+
+def test_partners_who_can_capture_are_told_they_cannot_capture_each_other(tmp_path: Path) -> None:
+    rs = custom(tmp_path, ("capture_zones = []", 'capture_zones = ["centre"]'), ("min = 2", "min = 4"),
+                ("pieces = [6, 5, 4]", "pieces = [4]"), ("partnerships = false", "partnerships = true"))
+    assert "They cannot capture each other’s pieces." in section_text(booklet(rs, "en"), "setup")
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_items_caption_explains_a_dash_only_where_the_table_has_one(spec: str) -> None:
+    rs = load_ruleset(spec)
+    for lang, dash in (("en", "a dash"), ("es", "una raya")):
+        text = section_text(booklet(rs, lang), "payments")
+        has_dash = any(not i.seat for i in rs.economy.items) and any(i.seat for i in rs.economy.items)
+        assert (dash in text) == has_dash, (spec, lang)
+
+
+def test_a_ruleset_without_options_says_so_plainly() -> None:
+    for spec in ("neeley", "gatigo"):
+        assert "These rules have no optional rules" not in _all_text(spec)
+        assert "There are none: these rules are played just as written." in section_text(
+            booklet(load_ruleset(spec), "en"), "options")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_fixed_opening_with_two_players_has_no_case_for_a_seat_that_left(lang: str, tmp_path: Path) -> None:
+    two = section_text(booklet(load_ruleset("neeley"), lang), "setup")
+    assert ("Seat A always begins." in two or "Siempre empieza el puesto A." in two)
+    assert "first seat still playing" not in two and "siga jugando" not in two
+    four = custom(tmp_path, ('opening = "highest"', 'opening = "fixed"'))
+    assert "the first seat still playing" in section_text(booklet(four, "en"), "setup")
+
+
+@pytest.mark.parametrize("spec", ["neeley", "ocastudios"])
+def test_central_cells_counted_apart_from_the_starts_say_where_the_other_central_cells_are(spec: str) -> None:
+    """A caption "Central cells (2)" beside "the four central cells" (issue 23, item 20)."""
+    text = _all_text(spec)
+    assert "Central cells (2): where the four arms meet; the other 2 of the four central cells are start cells." \
+        in text
+    assert "las otras 2 de las cuatro casillas centrales son casillas de salida" in _all_text(spec, "es")

@@ -258,6 +258,8 @@ class Phrases:
             top = max(s or 0 for s in self.rs.beans.scores)
             null = self.T("opening.null_zero") if None in self.rs.beans.scores else ""
             return self.T("opening.highest", top=top, null=null)
+        if opening is Opening.FIXED and self.rs.players.max_players == 2:  # with two, nobody plays on alone
+            return self.T("opening.fixed_two")
         return self.T(f"opening.{opening.value}")
 
     def start_of_game(self) -> str:
@@ -281,7 +283,9 @@ class Phrases:
         """Returns how partners play, or "" without partnerships."""
         if not self.rs.players.partnerships:
             return ""
-        return self.T("setup.partnerships" if self.gambling else "setup.partnerships_no_gambling")
+        return self.T("setup.partnerships",
+                      never_pay=self.T("setup.partners_never_pay") if self.gambling else "",
+                      no_capture=self.T("setup.partners_no_capture") if self.rs.board.capture_zones else "")
 
     def entry(self) -> list[str]:
         """Returns the sentences on bringing pieces into play."""
@@ -341,6 +345,10 @@ class Phrases:
             return self.T("effect.end") + " " + self.T("effect.end_both")
         if kind is CellKind.START and self.rs.players.start_on_board:
             return self.T("effect.start") + " " + self.T("effect.start_on_board")
+        if kind is CellKind.CENTRE:  # some central cells are counted as start cells: say where the rest are
+            starts = sum(1 for c in self.topo.cells if c.depth == 0 and c.kind is not CellKind.CENTRE)
+            if starts:
+                return self.T("effect.centre_beside_starts", starts=starts)
         return self.T(f"effect.{kind.value}")
 
     def cell_caption(self, group: CellGroup) -> str:
@@ -373,8 +381,10 @@ class Phrases:
 
     def items_caption(self) -> str:
         """Returns the caption of the items table: whether every seat holds the same items or each its own."""
-        return self.T("economy.items_caption_seats" if any(i.seat for i in self.rs.economy.items)
-                      else "economy.items_caption")
+        items = self.rs.economy.items
+        if not any(i.seat for i in items):
+            return self.T("economy.items_caption")
+        return self.T("economy.items_caption_dash" if any(not i.seat for i in items) else "economy.items_caption_seats")
 
     def handover(self, card: bool = False) -> str:
         """Returns which named items a payer hands over: their choice, or the least valuable first."""
@@ -396,7 +406,8 @@ class Phrases:
         end = self.T("end.game_team" if self.rs.players.partnerships else "end.game")
         if not self.gambling:
             return [end, *self.winnings()]
-        return [end, *self.winnings(), self.T("end.next_game")]
+        return [end, *self.winnings(),
+                self.T("end.next_game_on_board" if self.rs.players.start_on_board else "end.next_game")]
 
     def winnings(self) -> list[str]:
         """Returns what the winner of a game takes: the pool, the offering, or nothing."""
