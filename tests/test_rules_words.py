@@ -142,3 +142,30 @@ def test_central_cells_counted_apart_from_the_starts_say_where_the_other_central
     assert "Central cells (2): where the four arms meet; the other 2 of the four central cells are start cells." \
         in text
     assert "las otras 2 de las cuatro casillas centrales son casillas de salida" in _all_text(spec, "es")
+
+
+# ---- item 18: the notes' seat colours are the kit's ----
+
+COLOUR_WORDS = {"en": ("red", "blue", "orange", "gold", "green", "yellow"),
+                "es": ("rojo", "azul", "naranja", "dorado", "verde", "amarillo")}
+
+
+@pytest.mark.parametrize("spec", ["bell", "neeley", "ocastudios", "gatigo"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_note_that_gives_a_seat_a_colour_gives_the_kits(spec: str, lang: str) -> None:
+    """The notes said seat A is red; the kit prints orange (issue 23, item 18). A colour beside a seat letter, as
+    "seat A (red" or "Red (seat A)", must be the colour the kit prints; the source's own colour may follow it."""
+    import re
+
+    from printgen.components import SEAT_COLOURS
+    from printgen.rulesets.readings import notes_for
+
+    T = Texts(lang)
+    seat_word = "seat" if lang == "en" else "puesto"
+    for note in notes_for(load_ruleset(spec)):
+        text = note.decision.get(lang) + " " + note.why.get(lang)
+        found = [(m[1], m[2]) for m in re.finditer(rf"{seat_word} ([A-D]) \((\w+)", text)]
+        found += [(m[2], m[1]) for m in re.finditer(rf"(\w+) \({seat_word} ([A-D])\)", text)]
+        for letter, word in found:
+            if word.lower() in COLOUR_WORDS[lang]:
+                assert word.lower() == T(f"colour.{SEAT_COLOURS['ABCD'.index(letter)]}"), (note.topic, letter, word)
