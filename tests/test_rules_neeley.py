@@ -149,3 +149,13 @@ def test_the_kit_holds_one_library_card_and_one_jade_head() -> None:
     assert "- 1 × Library card (value 5)" in en and "- 1 × Jade head (value 5)" in en
     assert "- 1 × Credencial de biblioteca (valor 5)" in es
     assert "two of each" not in en and "dos de cada" not in es
+
+
+def test_a_piece_entering_on_an_opponent_at_its_central_square_bumps_it() -> None:
+    """The booklet says entering counts as landing; the "Bumping by entering" note records the reading
+    (issue 23, item 21)."""
+    from printgen.rulesets.readings import notes_for
+
+    pos, events = act(mid("h,h,h,h,h,h", "1,h,h,h,h,h"), 1, "E1")
+    assert EventKind.CAPTURE in kinds(events) and pos.places(0)[0] == 1 and pos.places(1)[0] == "hand"
+    assert any(n.topic == "Bumping by entering" for n in notes_for(load_ruleset("neeley")))

@@ -169,3 +169,43 @@ def test_a_note_that_gives_a_seat_a_colour_gives_the_kits(spec: str, lang: str) 
         for letter, word in found:
             if word.lower() in COLOUR_WORDS[lang]:
                 assert word.lower() == T(f"colour.{SEAT_COLOURS['ABCD'.index(letter)]}"), (note.topic, letter, word)
+
+
+# ---- item 21: what the booklet states, the notes record ----
+
+SOURCE_SAYS_MUST_MOVE = {"bell": "rule 11", "neeley": "“it -must- be moved”"}
+
+
+@pytest.mark.parametrize("spec", ["bell", "neeley", "ocastudios", "gatigo"])
+def test_every_choice_the_booklet_states_is_the_sources_or_a_note(spec: str) -> None:
+    """The booklet says you must move, that entering onto an opponent captures, and who chooses the item paid;
+    where the source does not say it, a note records the reading (issue 23, item 21)."""
+    from printgen.engine.topology import CellKind, topology_for
+    from printgen.rulesets.readings import notes_for
+
+    rs = load_ruleset(spec)
+    notes = notes_for(rs)
+    topics = {str(n.topic) for n in notes}
+    text = section_text(booklet(rs, "en"), "turn")
+    assert "If you can move, you must" in text
+    assert spec in SOURCE_SAYS_MUST_MOVE or "Must move" in topics
+    if any(c.kind is CellKind.START and c.capture for c in topology_for(rs).cells):
+        assert "Entering counts as landing" in text
+        assert any("enter" in n.decision.lower() and any(w in n.decision for w in ("captur", "bump", "bounc"))
+                   for n in notes), spec
+    if rs.economy.items:
+        payments = section_text(booklet(rs, "en"), "payments")
+        chooser = "you choose which of yours to hand over" in payments
+        assert chooser == (spec == "ocastudios") and (not chooser or "Which item" in topics)
+
+
+def test_the_notes_credit_only_what_their_sources_say() -> None:
+    """Bell's wedges "match the traditional drawings" and a cacao pod credited to Durán and Berdan had no source
+    (issue 23, item 21)."""
+    from printgen.rulesets.readings import notes_for
+
+    wedges = next(n for n in notes_for(load_ruleset("bell")) if n.topic == "Wedges")
+    assert "traditional drawings" not in wedges.why and "dibujos tradicionales" not in wedges.why.get("es")
+    items = next(n for n in notes_for(load_ruleset("ocastudios")) if n.topic == "Items")
+    assert "Durán and Berdan" not in items.why and "“were used as a kind of money in Aztec markets”" in items.why
+    assert "“precious stones, gold beads, and very fine turquoises”" in items.why
