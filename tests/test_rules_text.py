@@ -203,7 +203,7 @@ def test_a_changed_payment_changes_the_sentence(tmp_path: Path) -> None:
     es = section_text(booklet(rs, "es"), "payments")
     assert "Si tu pieza cae en una casilla de cuña, pagas 5 fichas a cada rival." in es
     card = reference_card(rs, "en").section("payments").blocks[0]
-    assert isinstance(card, Table) and ("Landing on a wedge", "you", "5", "each opponent") in card.rows
+    assert isinstance(card, Table) and ("Landing on a wedge cell", "you", "5", "each opponent") in card.rows
 
 
 def test_a_changed_payee_changes_who_is_paid(tmp_path: Path) -> None:

@@ -209,3 +209,47 @@ def test_the_notes_credit_only_what_their_sources_say() -> None:
     items = next(n for n in notes_for(load_ruleset("ocastudios")) if n.topic == "Items")
     assert "Durán and Berdan" not in items.why and "“were used as a kind of money in Aztec markets”" in items.why
     assert "“precious stones, gold beads, and very fine turquoises”" in items.why
+
+
+# ---- item 15: each source's names for its cells ----
+
+SOURCE_NAMES = {  # spec: (wedge en, rounded en, wedge es, rounded es), as the cells section's captions print them
+    "bell": ("Wedge cells", "Rounded cells", "Casillas de cuña", "Casillas redondeadas"),
+    "gatigo": ("Toll cells", "Extra-turn cells", "Casillas de peaje", "Casillas de turno extra"),
+    "neeley": ("Black triangles", "Rounded cells", "Triángulos negros", "Casillas redondeadas"),
+    "ocastudios": ("Triangles", "Blue tips", "Triángulos", "Puntas azules"),
+}
+
+
+@pytest.mark.parametrize("spec", sorted(SOURCE_NAMES))
+def test_each_booklet_names_its_cells_in_its_sources_words(spec: str) -> None:
+    """Every booklet used Bell's wedge and rounded cells (issue 23, item 15); each now uses its source's names,
+    in the cells, the turn, the payments, the card and the example alike, and a note records the departures."""
+    from printgen.rulesets.readings import notes_for
+
+    rs = load_ruleset(spec)
+    wedge, rounded, wedge_es, rounded_es = SOURCE_NAMES[spec]
+    for lang, w, r in (("en", wedge, rounded), ("es", wedge_es, rounded_es)):
+        doc, card = booklet(rs, lang), reference_card(rs, lang)
+        cells = section_text(doc, "cells") + section_text(card, "cells")
+        assert f"{w} (8)" in cells and f"{r} (8)" in cells, (spec, lang)
+        words = "\n".join(section_text(d, s.key) for d in (doc, card) for s in d.sections if s.key != "notes")
+        for other in SOURCE_NAMES.values():
+            names = other[:2] if lang == "en" else other[2:]
+            for name in names:
+                if name.lower() not in w.lower() and name.lower() not in r.lower():
+                    assert name.lower() not in words.lower(), (spec, lang, name)
+    assert any(n.topic == "Words" for n in notes_for(rs))
+
+
+def test_a_rulesets_cell_names_reach_every_sentence(tmp_path: Path) -> None:
+    rs = custom(tmp_path, ("rounded_depths = [7]", 'rounded_depths = [7]\nwedge_name = "eagle cell"\n'
+                           'wedge_name_es = "casilla del águila"\nrounded_name = "owl cell"'))
+    en = "\n".join(section_text(d, s.key) for d in (booklet(rs, "en"), reference_card(rs, "en")) for s in d.sections)
+    assert "When your piece lands on an eagle cell, you pay 2 chips to each opponent." in en
+    assert "Landing on an owl cell gives you another turn at once." in en and "Eagle cells (8)" in en
+    assert "wedge cell" not in en and "rounded cell" not in en
+    es = section_text(booklet(rs, "es"), "payments")
+    assert "Si tu pieza cae en una casilla del águila, pagas 2 fichas a cada rival." in es
+    plain = custom(tmp_path, ("stake = 2 ", "stake = 3 "))
+    assert "Wedge cells (8)" in section_text(booklet(plain, "en"), "cells")  # no name: the booklet's own

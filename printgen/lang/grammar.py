@@ -90,6 +90,14 @@ def conjunction(word: str, following: str, lang: str) -> str:
     return _spanish_conjunction(word, following) if lang == "es" else word
 
 
+def indefinite(word: str, lang: str = "en") -> str:
+    """Returns a noun phrase from data with its indefinite article: `a toll cell`, `an extra-turn cell`,
+    `una punta azul`, `un triángulo`."""
+    if lang == "es":
+        return f"{'una' if gender(word, lang) == 'f' else 'un'} {word}"
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def plural(word: str, lang: str = "en") -> str:
     """Returns the plural of a noun (or noun phrase) by a language's rules."""
     return PLURALS.get(lang, plural_en)(word)

@@ -31,6 +31,7 @@ from printgen.rulesets.model import (
 
 EVENTS = PAYMENT_EVENTS
 KIND_ORDER = (CellKind.START, CellKind.END, CellKind.WEDGE, CellKind.ROUNDED, CellKind.CENTRE, CellKind.NORMAL)
+NAMED_KINDS = {CellKind.WEDGE: "wedge_name", CellKind.ROUNDED: "rounded_name"}  # the ruleset may name these
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,10 @@ class Phrases:
 
     def __init__(self, rs: Ruleset, lang: str) -> None:
         self.rs = rs
-        self.T = Texts(lang)
         self.lang = lang
+        self.T = Texts(lang)
+        # Every template may say {wedge} or {rounded}: `a wedge cell`, or the source's own `a toll cell`.
+        self.T = Texts(lang, **{k.value: self.T.indefinite(self.cell_name(k)) for k in NAMED_KINDS})
 
     # ---- data ----
 
@@ -137,8 +140,17 @@ class Phrases:
             return str(lo)
         return self.T("word.range", lo=lo, hi=hi) if hi - lo > 1 else self.numbers([lo, hi])
 
+    def cell_name(self, kind: CellKind) -> str:
+        """Returns what a wedge or rounded cell is called, singular: the ruleset's source's name, or the booklet's."""
+        own: str = getattr(self.rs.board, NAMED_KINDS[kind]).get(self.lang)
+        return own or self.T(f"kind.{kind.value}.name")
+
     def cells_of_kind(self, kind: CellKind, n: int = 1) -> str:
-        """Returns the name of a kind of cell: `a wedge cell` (n = 1) or `wedge cells`."""
+        """Returns the name of a kind of cell: `a wedge cell` (n = 1) or `wedge cells`; `a toll cell` where the
+        ruleset names it so."""
+        if kind in NAMED_KINDS:
+            name = self.cell_name(kind)
+            return self.T.indefinite(name) if n == 1 else self.T.plural(name)
         return self.T(f"kind.{kind.value}.{'one' if n == 1 else 'many'}")
 
     def zones(self) -> str:
