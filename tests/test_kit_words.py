@@ -35,7 +35,7 @@ TITLES = (
     "What are the rules?", "Moving the pieces", "Moving pieces", "Starting a game",
     "How do you play?", "How do you play",
     "The Equipment", "The images", "Bearing off", "Scoring", "The object of the game", "Demon Cast", "Prolog",
-    "Winning the game", "count of marks",
+    "Winning the game", "count of marks", "Entering a piece on the board", "Game Turn",
 )
 META = Metadata("test", subject="test")
 FILE_NAME = re.compile(r"\S+\.pdf|--[a-z-]+(?: (?:long|short)\b)?|patolli calibrate")  # with an option's value

@@ -147,3 +147,17 @@ def test_a_player_who_cannot_pay_is_bankrupt_and_the_other_takes_the_pot() -> No
     pos, events = act(pos, 2, "3-5")
     assert EventKind.BANKRUPT in kinds(events) and pos.phase is Phase.OVER and pos.winner == 1
     assert pos.holdings(1) == 40 and pos.holdings(0) == 0
+
+
+def test_with_three_players_the_others_play_on_after_one_cannot_pay() -> None:
+    """Bell's "Contest" note said a contest goes on "until one player cannot pay" (issue 23, item 18): with three
+    players the other two play on, as the booklet says, and the note now says so."""
+    from printgen.rulesets.readings import notes_for
+
+    pos = P("bell/3 g1 move A starter=A last=- pool=6 offering=0 | A 1 cw 3,h,h,h,h | B 27 cw h,h,h,h,h "
+            "| C 26 cw h,h,h,h,h")
+    pos, events = act(pos, 2, "3-5")
+    assert EventKind.BANKRUPT in kinds(events) and pos.phase is not Phase.OVER and pos.to_move == 1
+    contest = next(n for n in notes_for(load_ruleset("bell")) if n.topic == "Contest")
+    assert "cannot pay;" not in contest.decision and "the others play on" in contest.decision
+    assert "a departure from Bell" in contest.why and "«Cada jugador pone en el bote" in contest.why.get("es")

@@ -121,6 +121,41 @@ def test_an_item_of_a_seat_that_does_not_play_is_refused() -> None:
     text = builtin_text("neeley").replace('seat = "B"', 'seat = "C"', 1)
     with pytest.raises(PatolliError, match=r"belongs to seat 'C'; the seats are A, B"):
         parse_ruleset(read_toml(text, "mine.toml"), "mine.toml")
-    text = builtin_text("neeley").replace('count = 2\nseat = "B"', 'count = 3\nseat = "B"', 1)
+    text = builtin_text("neeley").replace('count = 3\nseat = "B"', 'count = 4\nseat = "B"', 1)
     with pytest.raises(PatolliError, match=r"seat B's item counts add up to 11, but starting_items is 10"):
         parse_ruleset(read_toml(text, "mine.toml"), "mine.toml")
+
+
+def test_the_kit_holds_one_library_card_and_one_jade_head() -> None:
+    """The help speaks of one library card ("Once you lose your library card, you are a goner") and of Smoking
+    Mirror's one jade; counted as the help names them ("three cacao beans", "a couple of U.S. dollars"), each side's
+    pictured assets come to its ten (issue 23, item 14). The kit, the booklet and the printed cards say so."""
+    from printgen.components import ComponentKind, components
+    from printgen.render.faces import item_components
+    from printgen.render.scene import flatten
+    from printgen.rules_text import booklet, to_markdown
+
+    rs = load_ruleset("neeley")
+    counts = {str(i.name): i.count for i in rs.economy.items}
+    assert counts["Library card"] == counts["Jade head"] == 1
+    assert counts["Cacao bean"] == counts["Precious stone"] == 3 and counts["Dollar bill"] == 2
+    kit = {str(c.item.name): c.count for c in components(rs) if c.kind is ComponentKind.ITEMS and c.item}
+    assert kit["Library card"] == kit["Jade head"] == 1 and sum(kit.values()) == 20
+    cards = item_components(rs, "en")
+    named = [[getattr(leaf.item, "text", "") for leaf in flatten(list(card.front))] for card in cards]
+    assert len(cards) == 20 and sum("Library card" in texts for texts in named) == 1
+    assert sum("Jade head" in texts for texts in named) == 1
+    en, es = (to_markdown(booklet(rs, lang)) for lang in ("en", "es"))
+    assert "- 1 × Library card (value 5)" in en and "- 1 × Jade head (value 5)" in en
+    assert "- 1 × Credencial de biblioteca (valor 5)" in es
+    assert "two of each" not in en and "dos de cada" not in es
+
+
+def test_a_piece_entering_on_an_opponent_at_its_central_square_bumps_it() -> None:
+    """The booklet says entering counts as landing; the "Bumping by entering" note records the reading
+    (issue 23, item 21)."""
+    from printgen.rulesets.readings import notes_for
+
+    pos, events = act(mid("h,h,h,h,h,h", "1,h,h,h,h,h"), 1, "E1")
+    assert EventKind.CAPTURE in kinds(events) and pos.places(0)[0] == 1 and pos.places(1)[0] == "hand"
+    assert any(n.topic == "Bumping by entering" for n in notes_for(load_ruleset("neeley")))

@@ -79,3 +79,19 @@ def test_all_six_home_restarts_the_game_and_the_finisher_takes_the_offerings() -
 def test_a_player_left_without_items_loses() -> None:
     pos, events = act(mid("3,h,h,h,h,h", ah=1, bh=11), 2, "3-5")
     assert EventKind.BANKRUPT in kinds(events) and pos.phase is Phase.OVER and pos.winner == 1
+
+
+def test_the_last_piece_home_that_empties_the_opponent_wins_the_contest_and_the_offerings_stay() -> None:
+    """The note's case (issue 23, item 18): the race is finished, but the contest is won at once, so the edition's
+    "the game restarts ... the items offered to Macuilxóchitl are given to the player who finished the race" never
+    comes; the offerings stay with Macuilxóchitl."""
+    from printgen.rules_text.content import notes_section
+    from printgen.rules_text.phrases import Phrases
+
+    pos, events = act(mid("58,*,*,*,*,*", ah=8, bh=1, o=3), 2, "58-60")
+    assert pos.phase is Phase.OVER and pos.winner == 0 and pos.offering == 3 and pos.holdings(0) == 9
+    assert not [p for p in pays(events) if p[0] == "offering_won"]
+    note = next(b.text for b in notes_section(Phrases(load_ruleset("ocastudios"), "en")).blocks
+                if getattr(b, "text", "").startswith("**Contest end.**"))
+    assert "even when the last piece home of the player who finishes the race empties them" in note
+    assert "nobody has" not in note

@@ -203,7 +203,7 @@ def test_a_changed_payment_changes_the_sentence(tmp_path: Path) -> None:
     es = section_text(booklet(rs, "es"), "payments")
     assert "Si tu pieza cae en una casilla de cuña, pagas 5 fichas a cada rival." in es
     card = reference_card(rs, "en").section("payments").blocks[0]
-    assert isinstance(card, Table) and ("Landing on a wedge", "you", "5", "each opponent") in card.rows
+    assert isinstance(card, Table) and ("Landing on a wedge cell", "you", "5", "each opponent") in card.rows
 
 
 def test_a_changed_payee_changes_who_is_paid(tmp_path: Path) -> None:
@@ -304,7 +304,7 @@ def test_named_items_are_listed_in_the_language() -> None:
     es = to_markdown(booklet(load_ruleset("ocastudios"), "es"))
     assert "2 × Pluma de quetzal" in es and "| Manta de algodón |" in es
     en = to_markdown(booklet(load_ruleset("neeley"), "en"))
-    assert "2 × Library card (value 5)" in en and "| Jade head | B | 5 | 2 |" in en
+    assert "1 × Library card (value 5)" in en and "| Jade head | B | 5 | 1 |" in en
 
 
 # ---- components ----

@@ -61,6 +61,17 @@ def plural_es(word: str) -> str:
 
 PLURALS: dict[str, Callable[[str], str]] = {"en": plural_en, "es": plural_es}
 
+_ES_FEMININE_ENDINGS = ("a", "ción", "sión", "dad", "tad", "tud", "umbre")
+
+
+def gender(word: str, lang: str = "en") -> str:
+    """Returns the grammatical gender of a noun phrase from data, `m` or `f`, for the article a language puts
+    before it: Spanish reads its head noun's ending (`ficha`, `moneda`: f; `objeto`, `bien`: m); English has none."""
+    if lang != "es" or not word:
+        return "m"
+    head = word.split(" ")[0].lower()
+    return "f" if head.endswith(_ES_FEMININE_ENDINGS) else "m"
+
 
 def _spanish_conjunction(word: str, following: str) -> str:
     """Returns `y`/`o` changed to `e`/`u` before the sounds that require it (`7 u 8`, `plata e hierro`)."""
@@ -77,6 +88,14 @@ def _spanish_conjunction(word: str, following: str) -> str:
 def conjunction(word: str, following: str, lang: str) -> str:
     """Returns the word joining the last item of a list, as the item that follows it wants it."""
     return _spanish_conjunction(word, following) if lang == "es" else word
+
+
+def indefinite(word: str, lang: str = "en") -> str:
+    """Returns a noun phrase from data with its indefinite article: `a toll cell`, `an extra-turn cell`,
+    `una punta azul`, `un triángulo`."""
+    if lang == "es":
+        return f"{'una' if gender(word, lang) == 'f' else 'un'} {word}"
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def plural(word: str, lang: str = "en") -> str:

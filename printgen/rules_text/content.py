@@ -124,8 +124,6 @@ def turn(P: Phrases) -> Section:
     blocks += _paragraphs(P.landing() + [P.bear_off()])
     if P.gambling:
         blocks.append(Paragraph(P.payment_sentence("no_move")))
-    if P.applies("null_cast") and P.payment("null_cast").amount:
-        blocks.append(Paragraph(P.payment_sentence("null_cast")))
     if P.kind_count(CellKind.ROUNDED):
         blocks.append(Paragraph(T("turn.rounded")))
     return _section(P, "turn", blocks)

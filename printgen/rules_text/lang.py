@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from printgen.lang import LANGS, TemplateError, placeholders, templates
-from printgen.lang.grammar import conjunction, counted, plural, plural_en, plural_es
+from printgen.lang.grammar import conjunction, counted, gender, indefinite, plural, plural_en, plural_es
 
 __all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plural_es", "templates"]
 
@@ -20,17 +20,18 @@ __all__ = ["LANGS", "TemplateError", "Texts", "placeholders", "plural_en", "plur
 class Texts:
     """Fills the templates of one language."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, **common: object) -> None:
         self.lang = lang
         self.t = templates(lang)
+        self.common = common  # values any template may use (a ruleset's names for its cells)
 
     def __call__(self, key: str, **values: object) -> str:
-        """Returns the template `key` with its placeholders filled from values."""
+        """Returns the template `key` with its placeholders filled from values and the common values."""
         template = self.t.get(key)
         if not isinstance(template, str):
             raise TemplateError(f"{self.lang}.toml has no text '{key}'")
         try:
-            return template.format_map(values)
+            return template.format_map({**self.common, **values})
         except KeyError as exc:
             raise TemplateError(f"{self.lang}.toml '{key}' uses {{{exc.args[0]}}}, which the code does not fill") \
                 from None
@@ -56,6 +57,14 @@ class Texts:
     def plural(self, word: str) -> str:
         """Returns the plural of a noun (or noun phrase) that comes from data, by the language's rules."""
         return plural(word, self.lang)
+
+    def indefinite(self, word: str) -> str:
+        """Returns a data noun with its indefinite article: `a toll cell`, `un triángulo negro`."""
+        return indefinite(word, self.lang)
+
+    def the_plural(self, word: str) -> str:
+        """Returns a data noun's plural as a sentence's subject: `chips`, `las fichas`, `los objetos`."""
+        return self(f"word.the_plural_{gender(word, self.lang)}", noun=self.plural(word))
 
     def counted(self, n: int, singular: str) -> str:
         """Returns a number with a data noun in the form for n: `1 chip`, `2 chips`."""

@@ -31,6 +31,7 @@ from printgen.rulesets.model import (
 
 EVENTS = PAYMENT_EVENTS
 KIND_ORDER = (CellKind.START, CellKind.END, CellKind.WEDGE, CellKind.ROUNDED, CellKind.CENTRE, CellKind.NORMAL)
+NAMED_KINDS = {CellKind.WEDGE: "wedge_name", CellKind.ROUNDED: "rounded_name"}  # the ruleset may name these
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,10 @@ class Phrases:
 
     def __init__(self, rs: Ruleset, lang: str) -> None:
         self.rs = rs
-        self.T = Texts(lang)
         self.lang = lang
+        self.T = Texts(lang)
+        # Every template may say {wedge} or {rounded}: `a wedge cell`, or the source's own `a toll cell`.
+        self.T = Texts(lang, **{k.value: self.T.indefinite(self.cell_name(k)) for k in NAMED_KINDS})
 
     # ---- data ----
 
@@ -137,8 +140,17 @@ class Phrases:
             return str(lo)
         return self.T("word.range", lo=lo, hi=hi) if hi - lo > 1 else self.numbers([lo, hi])
 
+    def cell_name(self, kind: CellKind) -> str:
+        """Returns what a wedge or rounded cell is called, singular: the ruleset's source's name, or the booklet's."""
+        own: str = getattr(self.rs.board, NAMED_KINDS[kind]).get(self.lang)
+        return own or self.T(f"kind.{kind.value}.name")
+
     def cells_of_kind(self, kind: CellKind, n: int = 1) -> str:
-        """Returns the name of a kind of cell: `a wedge cell` (n = 1) or `wedge cells`."""
+        """Returns the name of a kind of cell: `a wedge cell` (n = 1) or `wedge cells`; `a toll cell` where the
+        ruleset names it so."""
+        if kind in NAMED_KINDS:
+            name = self.cell_name(kind)
+            return self.T.indefinite(name) if n == 1 else self.T.plural(name)
         return self.T(f"kind.{kind.value}.{'one' if n == 1 else 'many'}")
 
     def zones(self) -> str:
@@ -258,6 +270,8 @@ class Phrases:
             top = max(s or 0 for s in self.rs.beans.scores)
             null = self.T("opening.null_zero") if None in self.rs.beans.scores else ""
             return self.T("opening.highest", top=top, null=null)
+        if opening is Opening.FIXED and self.rs.players.max_players == 2:  # with two, nobody plays on alone
+            return self.T("opening.fixed_two")
         return self.T(f"opening.{opening.value}")
 
     def start_of_game(self) -> str:
@@ -275,13 +289,15 @@ class Phrases:
             return self.T("setup.no_gambling")
         if ec.stake:
             return self.T("betting.fixed", stake=self.items(ec.stake))
-        return self.T("betting.none", items=self.items_plural())
+        return self.T("betting.none", items=self.T.the_plural(self.item_name()))
 
     def partnerships(self) -> str:
         """Returns how partners play, or "" without partnerships."""
         if not self.rs.players.partnerships:
             return ""
-        return self.T("setup.partnerships" if self.gambling else "setup.partnerships_no_gambling")
+        return self.T("setup.partnerships",
+                      never_pay=self.T("setup.partners_never_pay") if self.gambling else "",
+                      no_capture=self.T("setup.partners_no_capture") if self.rs.board.capture_zones else "")
 
     def entry(self) -> list[str]:
         """Returns the sentences on bringing pieces into play."""
@@ -302,6 +318,9 @@ class Phrases:
         if not marks:
             return ""
         key = "null.recast" if self.rs.beans.null_cast is NullCast.RECAST else "null.pass"
+        paid = self.payment("null_cast")
+        if paid.amount and self.gambling:  # the cast costs something: the step says so where it says what follows
+            return self.T(f"{key}_paid", marks=self.count_marks(marks), clause=self.clause(paid))
         return self.T(key, marks=self.count_marks(marks))
 
     def count_marks(self, marks: list[int]) -> str:
@@ -338,6 +357,10 @@ class Phrases:
             return self.T("effect.end") + " " + self.T("effect.end_both")
         if kind is CellKind.START and self.rs.players.start_on_board:
             return self.T("effect.start") + " " + self.T("effect.start_on_board")
+        if kind is CellKind.CENTRE:  # some central cells are counted as start cells: say where the rest are
+            starts = sum(1 for c in self.topo.cells if c.depth == 0 and c.kind is not CellKind.CENTRE)
+            if starts:
+                return self.T("effect.centre_beside_starts", starts=starts)
         return self.T(f"effect.{kind.value}")
 
     def cell_caption(self, group: CellGroup) -> str:
@@ -370,8 +393,10 @@ class Phrases:
 
     def items_caption(self) -> str:
         """Returns the caption of the items table: whether every seat holds the same items or each its own."""
-        return self.T("economy.items_caption_seats" if any(i.seat for i in self.rs.economy.items)
-                      else "economy.items_caption")
+        items = self.rs.economy.items
+        if not any(i.seat for i in items):
+            return self.T("economy.items_caption")
+        return self.T("economy.items_caption_dash" if any(not i.seat for i in items) else "economy.items_caption_seats")
 
     def handover(self, card: bool = False) -> str:
         """Returns which named items a payer hands over: their choice, or the least valuable first."""
@@ -393,7 +418,8 @@ class Phrases:
         end = self.T("end.game_team" if self.rs.players.partnerships else "end.game")
         if not self.gambling:
             return [end, *self.winnings()]
-        return [end, *self.winnings(), self.T("end.next_game")]
+        return [end, *self.winnings(),
+                self.T("end.next_game_on_board" if self.rs.players.start_on_board else "end.next_game")]
 
     def winnings(self) -> list[str]:
         """Returns what the winner of a game takes: the pool, the offering, or nothing."""

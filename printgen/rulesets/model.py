@@ -143,6 +143,10 @@ class BoardRules:
                                           omit=lambda v: (v["arm_length"],))
     capture_zones: tuple[Zone, ...] = key("where landing on an opponent captures it: centre, start, end, "
                                           "before_centre", omit=())
+    wedge_name: Text = key("the source's name for a wedge cell, singular, no article (`toll cell`); empty: the "
+                           "booklet's own", omit=Text(), default=Text())
+    rounded_name: Text = key("the source's name for a rounded cell, singular, no article (`blue tip`); empty: the "
+                             "booklet's own", omit=Text(), default=Text())
 
     @property
     def cell_count(self) -> int:
