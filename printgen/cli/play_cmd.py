@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help 
     from rich.console import Console
 
     from printgen.engine.position import Position
-    from printgen.play.session import Session
+    from printgen.play.session import SaveFailed, Session
 
 INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
@@ -68,7 +68,7 @@ def play(
     from rich.console import Console
 
     from printgen.play.saved import resume_command
-    from printgen.play.session import Session
+    from printgen.play.session import SaveFailed, Session
     from printgen.players.analysis.review import tutor_threshold
     from printgen.rules_text.lang import Texts
     from printgen.rules_text.narration import narrator
@@ -108,12 +108,31 @@ def play(
         if session is None:
             print("\n" + T("play.interrupted_early"), file=sys.stderr)
         else:
-            session.save()
+            _save_or_fail(session)
             out.say("\n" + T("play.interrupted", path=session.path, command=session.resume_command()))
         raise typer.Exit(INTERRUPTED) from None
+    except SaveFailed as exc:
+        raise _save_failed(exc, session) from None
     finally:
         if session is not None:
             session.close()
+
+
+def _save_failed(exc: SaveFailed, session: Session | None) -> typer.Exit:
+    """Returns the exit after a save that could not be written: the action is undone, and the save is as it was."""
+    if session is None:
+        return fail(str(exc))
+    return fail(session.T("play.save_failed", reason=exc, turn=exc.turns, command=session.resume_command()))
+
+
+def _save_or_fail(session: Session) -> None:
+    """Saves the session, or ends the command with exit code 2 saying the save could not be written."""
+    from printgen.play.session import SaveFailed
+
+    try:
+        session.save()
+    except SaveFailed as exc:
+        raise _save_failed(exc, session) from None
 
 
 def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:

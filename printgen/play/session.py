@@ -26,6 +26,7 @@ from printgen.errors import IllegalMoveError, NotationError, OptionError, Overwr
 from printgen.files import (
     FileError,
     HeldLock,
+    WriteError,
     check_folder,
     check_regular,
     clean_stale_temps,
@@ -68,6 +69,17 @@ class Output(Protocol):
 Narrator = Callable[[Event, Ruleset], str | None]
 
 
+class SaveFailed(WriteError):
+    """A session could not be saved; it is back as its file holds it (`turns` turns), the action undone."""
+
+    def __init__(self, message: str, code: int, turns: int) -> None:
+        super().__init__(message, code)
+        self.turns = turns
+
+
+Saved = tuple[tuple[Turn, ...], int | None, int]  # what a save file holds that play changes: turns, cast, draws
+
+
 @dataclass
 class Session:
     """A contest in progress: its record, who plays which seat, and where it is saved."""
@@ -84,6 +96,7 @@ class Session:
     held: Move | None = None  # a move the tutor warned about, played if the person keeps it
     lang: str = "en"  # the language the session speaks (the narrator speaks its own, given with it)
     lock: HeldLock | None = field(default=None, repr=False, compare=False)
+    saved: Saved | None = field(default=None, repr=False, compare=False)  # what the file holds, once written or read
 
     # ---- making, saving, loading ----
 
@@ -158,8 +171,30 @@ class Session:
         }
 
     def save(self) -> None:
-        """Writes the session to its file atomically."""
-        write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False) + "\n")
+        """Writes the session to its file atomically. If it cannot be written (a full disk, a stick pulled out), the
+        session goes back to what its file holds and SaveFailed says so: no turn is ever applied that is not saved
+        (it would be lost at the next start, and the seats after it would wait on a turn the file never had)."""
+        try:
+            write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False) + "\n")
+        except FileError as exc:
+            if self.saved is None:
+                raise
+            self._restore(self.saved)
+            raise SaveFailed(str(exc), getattr(exc, "code", 0), len(self.saved[0])) from None
+        self.saved = self._state()
+
+    def _state(self) -> Saved:
+        return self.record.turns, self.pending, self.helper_casts
+
+    def _restore(self, saved: Saved) -> None:
+        """Puts the session back as `saved`: its turns (those since taken back played again), cast and draws."""
+        turns, self.pending, self.helper_casts = saved
+        now = self.record.turns
+        same = next((i for i, (a, b) in enumerate(zip(now, turns, strict=False)) if a != b), min(len(now), len(turns)))
+        self.record.truncate(same)
+        for turn in turns[same:]:
+            self.record.play(turn.marks, turn.move)
+        self.held = None
 
     @classmethod
     def load(cls, path: Path, narrate: Narrator) -> Session:
@@ -183,11 +218,13 @@ class Session:
         caller that holds the lock already)."""
         data = read_user_json(path, "saved game", SAVE_LIMIT)
         try:
-            return session_from_json(cls, data, path, narrate)
+            session = session_from_json(cls, data, path, narrate)
         except FileError:
             raise
         except PatolliError as exc:
             raise type(exc)(f"{path}: {exc}") from None
+        session.saved = session._state()
+        return session
 
     # ---- state ----
 
@@ -266,6 +303,8 @@ class Session:
         try:
             move = comp.choose(pos, marks or 0, self._rng())
             return seat, marks, move, self.play_turn(marks, move)
+        except SaveFailed:
+            raise  # the session is back as its file holds it, draws included
         except BaseException:
             if marks is not None and len(self.record.turns) == turns:
                 self.helper_casts -= 1  # the cast was never used: the next draw is this one again, as the seed says
@@ -356,6 +395,8 @@ class Session:
             return True
         try:
             self._act(text, out)
+        except SaveFailed:
+            raise  # not the person's fault, and no use going on: nothing more would be saved
         except PatolliError as exc:
             out.say(self.T("play.error", message=exc))
         return True
