@@ -34,7 +34,7 @@ from printgen.files import (
     resolve_target,
     write_atomic,
 )
-from printgen.inputs import is_whole_number, shown
+from printgen.inputs import is_whole_number, shown, typed_number
 from printgen.interrupts import uninterrupted
 from printgen.play.saved import (
     FORMAT,
@@ -413,10 +413,13 @@ class Session:
                     return
                 self._apply(None, a.best.move, out)
             else:
-                m = re.fullmatch(r"(?:bet\s*)?(\d+)", text)
+                m = re.fullmatch(r"(?:bet\s*)?([0-9]+)", text)
                 if not m:
-                    raise OptionError(self.T("play.bet_as", text=repr(text)))
-                self._apply(None, Move(MoveKind.BET, amount=int(m[1])), out)
+                    raise OptionError(self.T("play.bet_as", text=shown(text)))
+                amount = typed_number(m[1])
+                if amount not in self._bet_amounts():
+                    raise IllegalMoveError(self.T("play.bet_range", most=max(self._bet_amounts()), text=shown(m[1])))
+                self._apply(None, Move(MoveKind.BET, amount=amount), out)
             self.run_computers(out)
             return
         if self.pending is None:
@@ -492,7 +495,7 @@ class Session:
             except NotationError as exc:
                 if is_whole_number(text):
                     raise NotationError(self._no_such_score(text)) from None
-                raise OptionError(self.T("play.type_score", text=repr(text))) from exc
+                raise OptionError(self.T("play.type_score", text=shown(text))) from exc
         legal = pos.legal_moves(marks)
         if len(legal) == 1 and legal[0].kind is MoveKind.PASS:
             self._apply(marks, legal[0], out)
@@ -509,8 +512,8 @@ class Session:
         if not text.strip("0") and not nothing:
             return self.T("play.zero_scores")
         scores = [str(s) for s in sorted({s for s in beans.rules.scores if s})]
-        score = int(text) if len(text) <= 18 else shown(text)
-        return self.T("play.no_such_score", score=score,
+        score = typed_number(text)
+        return self.T("play.no_such_score", score=shown(text) if score is None else score,
                       scores=self.T.join([*scores, self.T("play.nothing_zero")] if nothing else scores, "or"))
 
     def _read_move(self, text: str) -> Move:
@@ -528,12 +531,13 @@ class Session:
                 raise IllegalMoveError(self.T("play.cannot_enter"))
             raise IllegalMoveError(self.T("play.which_way"))
         if is_whole_number(text):
-            cell = int(text)
+            cell = typed_number(text)  # None: too large for any board
             moves = [mv for mv in legal if mv.kind is MoveKind.MOVE and mv.origin == cell]
             if not moves:
                 where = ", ".join(str(mv.origin) for mv in legal if mv.kind is MoveKind.MOVE) or self.T("play.none")
                 cast = self._cast_words(self.pending or 0)
-                raise IllegalMoveError(self.T("play.cannot_move_from", cell=cell, cast=cast, cells=where))
+                raise IllegalMoveError(self.T("play.cannot_move_from", cell=shown(text) if cell is None else cell,
+                                              cast=cast, cells=where))
             return moves[0]
         try:
             move = Move.parse(text)
