@@ -140,7 +140,7 @@ def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
     session.run_computers(out)
     shown_turn = -1
     while not session.over:
-        if interactive and session.pending is None and shown_turn != len(session.record.turns):
+        if interactive and shown_turn != len(session.record.turns):  # a resumed cast awaiting its move too
             shown_turn = len(session.record.turns)
             out.board(session.position)
         if interactive:

@@ -36,6 +36,7 @@ from printgen.files import (
 )
 from printgen.inputs import is_whole_number, shown, typed_number
 from printgen.interrupts import uninterrupted
+from printgen.play.marks import marked_move, move_marks
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
@@ -63,7 +64,7 @@ class Output(Protocol):
         """Prints one line."""
 
     def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
-        """Draws the board with pieces, holdings, pool and offering."""
+        """Draws the board with pieces, holdings, pool and offering; marks {cell: "from" or "to"} mark a move."""
 
 
 Narrator = Callable[[Event, Ruleset], str | None]
@@ -437,11 +438,10 @@ class Session:
                 out.say(self.T("play.hint_row", rank=i, move=s.move, game=self.T.number(s.win_game * 100),
                                contest=self.T.number(s.win_contest * 100, 2), items=self._signed(s.items),
                                diff=diff))
-            target = a.best.move.target
-            marks = {target: "bold black on bright_green"} if target else {}
-            if a.best.move.origin:
-                marks[a.best.move.origin] = "bold black on bright_white"
-            out.board(pos, marks)
+            out.board(pos, move_marks(a.best.move))
+            words = marked_move(a.best.move, self.lang)
+            if words:
+                out.say(words)
             return
         if text in ("cast",) or re.fullmatch(r"[01]{3,}", text):
             raise OptionError(self.T("play.already_cast", cast=self._cast_words(self.pending)))
