@@ -334,11 +334,18 @@ class Session:
             self.announce_end(out)
 
     def announce_end(self, out: Output) -> None:
-        """Says who won the contest."""
-        w = self.position.winner
+        """Says who won the contest: a seat, or with partners a team."""
+        pos = self.position
+        w = pos.winner
         T = self.T
-        who = T("play.over_nobody") if w is None else T("play.over_you") if w == HUMAN else \
-            T("play.over_seat", seat=seat_name(w))
+        if w is None:
+            who = T("play.over_nobody")
+        elif pos.ruleset.players.partnerships:  # the team wins, whichever partner finished
+            team = self.narration.team(w)
+            who = T("play.over_team_you", team=team) if pos.team(w) == pos.team(HUMAN) else \
+                T("play.over_team", team=team)
+        else:
+            who = T("play.over_you") if w == HUMAN else T("play.over_seat", seat=seat_name(w))
         out.say(T("play.over", who=who))
 
     def status(self) -> str:

@@ -60,7 +60,11 @@ def _prompt(N: Narration, table: Table) -> str:
     P = N.P
     if table.over:
         w = pos.winner
-        return P.T("serve.nobody") if w is None else P.T("serve.winner", seat=seat_name(w))
+        if w is None:
+            return P.T("serve.nobody")
+        if pos.ruleset.players.partnerships:  # the team wins, whichever partner finished
+            return P.T("serve.winner_team", team=N.team(w))
+        return P.T("serve.winner", seat=seat_name(w))
     if table.computers_to_play():
         return P.T("serve.prompt_computer")
     who = seat_name(pos.to_move)
