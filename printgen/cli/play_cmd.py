@@ -13,7 +13,9 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
-from printgen.errors import OverwriteError
+from printgen.errors import OptionError, OverwriteError
+from printgen.inputs import whole_number
+from printgen.players.search.levels import MAX_LEVEL
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from rich.console import Console
@@ -58,6 +60,9 @@ def play(
     tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
                                                  "inaccuracy (the default), mistake, blunder, or points such as "
                                                  "2.5.")] = None,
+    level: Annotated[str | None, typer.Option("--level", "-l", metavar="0-6", help="How deep the advisor looks "
+                                              "for hint, best and the tutor: 0 (at once) to 6 (slow); default 3, "
+                                              "or the level the save holds.")] = None,
     lang: LangOpt = ENGLISH,
 ) -> None:
     """Play on the printed board against the computer.
@@ -81,6 +86,7 @@ def play(
     interactive = sys.stdin.isatty()
     session: Session | None = None
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
+    depth = None if level is None else whole_number(level, f"--level (0 to {MAX_LEVEL})", MAX_LEVEL, OptionError)
     try:
         prepare_engine("play")
         if resume is not None:
@@ -101,6 +107,9 @@ def play(
             out.say(T("play.started", title=rs.title.get(lang.value), names=names))
             out.say(T("play.saving", path=session.path))
         session.tutor = threshold
+        if depth is not None and depth != session.level:
+            session.level = depth
+            session.save()  # the save keeps the level, for the next --resume
         if threshold is not None:
             out.say(T("play.tutor_on", points=f"{threshold * 100:g}".replace(".", T("word.decimal_point"))))
         _play(session, out, interactive)

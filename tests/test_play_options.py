@@ -1,0 +1,46 @@
+"""`patolli play --level`: the advisor's depth for hint, best and the tutor, kept in the save; read as a typed number
+(issue 23, item 9)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import CliRunner
+
+from printgen.cli.app import app
+from printgen.players.analysis import advisor
+
+runner = CliRunner()
+
+
+def play(*args: str, script: str = "quit\n"):
+    return runner.invoke(app, ["play", "-r", "gatigo", "--seed", "3", *args], input=script)
+
+
+def test_the_level_is_used_for_hints_and_kept_in_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "g.json"
+    asked: list[int] = []
+    real = advisor.advise
+
+    def advise(pos, marks, level, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(level)
+        return real(pos, marks, level, *args, **kwargs)
+
+    monkeypatch.setattr("printgen.play.session.advise", advise)
+    result = play("--save", str(save), "--level", "0", script="cast\ncast\nhint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert asked == [0] and json.loads(save.read_text())["level"] == 0
+    assert play("--resume", str(save)).exit_code == 0
+    assert json.loads(save.read_text())["level"] == 0  # a resume without --level keeps the save's
+    assert play("--resume", str(save), "--level", "2").exit_code == 0
+    assert json.loads(save.read_text())["level"] == 2
+
+
+@pytest.mark.parametrize("level", ["7", "²", "٣", "-1", "0" * 5000 + "9", "1_0"])
+def test_a_bad_level_is_one_line(tmp_path: Path, level: str) -> None:
+    result = play("--save", str(tmp_path / "g.json"), "--level", level)
+    assert result.exit_code == 2 and "--level" in result.output and "Traceback" not in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and len(result.output) < 300
+    assert not (tmp_path / "g.json").exists()
