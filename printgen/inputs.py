@@ -15,6 +15,8 @@ from typing import Any
 from printgen.errors import PatolliError
 
 TEXT_LIMIT = 1_000_000  # bytes: far above any ruleset or position, far below a mistake like a disk image
+CONTEST_LIMIT = 8 * 1024 * 1024  # bytes: a contest (a record, a save, or a position given as either), read by
+# every command alike; a contest of thousands of turns is well under 1 MB
 MAX_WHOLE = 10**9  # the largest count a user may write where no rule sets a tighter limit
 _DIGITS = re.compile(r"[0-9]+")
 

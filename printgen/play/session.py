@@ -34,13 +34,12 @@ from printgen.files import (
     resolve_target,
     write_atomic,
 )
-from printgen.inputs import is_whole_number, shown, typed_number
+from printgen.inputs import CONTEST_LIMIT, is_whole_number, shown, typed_number
 from printgen.interrupts import uninterrupted
 from printgen.play.marks import marked_move, move_marks
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
-    SAVE_LIMIT,
     absolute_origin,
     resume_command,
     ruleset_json,
@@ -217,7 +216,7 @@ class Session:
     def read(cls, path: Path, narrate: Narrator) -> Session:
         """Returns the session saved at path, replaying and checking its record, without locking it (for a
         caller that holds the lock already)."""
-        data = read_user_json(path, "saved game", SAVE_LIMIT)
+        data = read_user_json(path, "saved game", CONTEST_LIMIT)
         try:
             session = session_from_json(cls, data, path, narrate)
         except FileError:
