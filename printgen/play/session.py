@@ -36,6 +36,7 @@ from printgen.files import (
 )
 from printgen.inputs import CONTEST_LIMIT, is_whole_number, shown, typed_number
 from printgen.interrupts import uninterrupted
+from printgen.play.changes import board_changes, change_words
 from printgen.play.marks import marked_move, move_marks
 from printgen.play.saved import (
     FORMAT,
@@ -72,9 +73,12 @@ Narrator = Callable[[Event, Ruleset], str | None]
 class SaveFailed(WriteError):
     """A session could not be saved; it is back as its file holds it (`turns` turns), the action undone."""
 
-    def __init__(self, message: str, code: int, turns: int) -> None:
+    def __init__(self, message: str, code: int = 0, turns: int = 0) -> None:
         super().__init__(message, code)
         self.turns = turns
+
+    def __reduce__(self) -> tuple[type[SaveFailed], tuple[str, int, int]]:
+        return SaveFailed, (str(self), self.code, self.turns)  # copied whole (the server copies errors it reports)
 
 
 Saved = tuple[tuple[Turn, ...], int | None, int]  # what a save file holds that play changes: turns, cast, draws
@@ -579,8 +583,9 @@ class Session:
         return taken
 
     def undo(self, out: Output) -> None:
-        """Takes back the person's last move and the computer moves after it, naming each (so the people at the table
-        move those pieces back); the person's cast stands."""
+        """Takes back the person's last move and the computer moves after it, naming each and every piece to put back
+        (so the people at the table move those pieces back); the person's cast stands."""
+        before = self.position
         taken = self.take_back()
         if not taken:
             out.say(self.T("play.nothing_to_undo"))
@@ -590,3 +595,8 @@ class Session:
         moves = ", ".join(self.T("play.taken_yours", move=turn.move) if seat == HUMAN else
                           self.T("play.taken_seat", seat=seat_name(seat), move=turn.move) for seat, turn in taken)
         out.say(self.T("play.took_back", moves=moves, what=what))
+        changes = board_changes(before, self.position)  # a capture taken back puts the captured piece back too
+        if changes:
+            out.say(self.T("play.put_back"))
+            for change in changes:
+                out.say(f"  {change_words(self.T, change)}")

@@ -13,8 +13,9 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move, MoveKind
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.play.bean_check import ALPHA, MIN_CASTS, BeanReport, Verdict
+from printgen.play.changes import Change, change_words
 from printgen.play.lessons import lessons
-from printgen.play.table import Change, Step, Table
+from printgen.play.table import Step, Table
 from printgen.players.analysis.advisor import Analysis
 from printgen.players.analysis.reasons import reasons
 from printgen.rules_text.narration import Narration
@@ -33,16 +34,7 @@ def step_lines(N: Narration, step: Step) -> list[str]:
 
 def change_line(P: Phrases, c: Change) -> str:
     """Returns one piece to put back on the physical board, in words."""
-    seat = seat_name(c.seat)
-    if isinstance(c.origin, int) and isinstance(c.target, int):
-        return P.T("serve.change_move", seat=seat, origin=c.origin, target=c.target)
-    if c.origin == HAND and isinstance(c.target, int):
-        return P.T("serve.change_hand_to_cell", seat=seat, target=c.target)
-    if isinstance(c.origin, int) and c.target == HAND:
-        return P.T("serve.change_cell_to_hand", seat=seat, origin=c.origin)
-    if c.origin == HOME and isinstance(c.target, int):
-        return P.T("serve.change_home_to_cell", seat=seat, target=c.target)
-    return P.T("serve.change_other", seat=seat, origin=c.origin, target=c.target)
+    return change_words(P.T, c)
 
 
 def _move_json(N: Narration, move: Move) -> dict[str, Any]:
