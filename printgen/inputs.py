@@ -19,6 +19,13 @@ CONTEST_LIMIT = 8 * 1024 * 1024  # bytes: a contest (a record, a save, or a posi
 # every command alike; a contest of thousands of turns is well under 1 MB
 MAX_WHOLE = 10**9  # the largest count a user may write where no rule sets a tighter limit
 _DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
+def is_decimal(text: str) -> bool:
+    """Returns whether text is a number written in the ASCII digits with at most one point (`2.5`, `10`): no sign,
+    exponent, underscore or other script's digits, which `float()` would take."""
+    return _DECIMAL.fullmatch(text) is not None
 
 
 def is_whole_number(text: str) -> bool:

@@ -44,3 +44,15 @@ def test_a_bad_level_is_one_line(tmp_path: Path, level: str) -> None:
     assert result.exit_code == 2 and "--level" in result.output and "Traceback" not in result.output, result.output
     assert len(result.output.strip().splitlines()) == 1 and len(result.output) < 300
     assert not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("points", ["٣", "1e1", "1_0", "²", "7" * 5000])
+def test_tutor_points_are_read_in_ascii_digits(tmp_path: Path, points: str) -> None:
+    result = play("--save", str(tmp_path / "g.json"), "--tutor-at", points)
+    assert result.exit_code == 2 and "--tutor-at" in result.output and len(result.output) < 300, result.output
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_tutor_points_in_ascii_digits_are_taken(tmp_path: Path) -> None:
+    result = play("--save", str(tmp_path / "g.json"), "--tutor-at", "2.5")
+    assert result.exit_code == 0 and "giving away 2.5 points" in result.output, result.output

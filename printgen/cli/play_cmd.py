@@ -14,7 +14,7 @@ from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError, OverwriteError
-from printgen.inputs import whole_number
+from printgen.inputs import is_decimal, shown, whole_number
 from printgen.players.search.levels import MAX_LEVEL
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
@@ -85,6 +85,9 @@ def play(
     out = ConsoleOutput(console, lang.value)
     interactive = sys.stdin.isatty()
     session: Session | None = None
+    if tutor_at is not None and not tutor_at.strip().isalpha() and not is_decimal(tutor_at.strip()):
+        raise OptionError(f"--tutor-at {shown(tutor_at)}: give a grade (inaccuracy, mistake, blunder) or points "
+                          "written in the digits 0 to 9, such as 2.5")
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
     depth = None if level is None else whole_number(level, f"--level (0 to {MAX_LEVEL})", MAX_LEVEL, OptionError)
     try:
