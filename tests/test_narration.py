@@ -166,7 +166,10 @@ def test_spanish_commands_and_english_ones_both_work(tmp_path: Path) -> None:
         assert out.lines[-1].startswith("! ya sacaste ")
         s.handle("entrar", out)
         assert s.pending is None and any(line.startswith("  A mete una pieza en la casilla ") for line in out.lines)
+        undone = len(out.lines)
         s.handle("deshacer", out)
-        assert out.lines[-1].startswith("se deshizo tu E") and "sigue en pie" in out.lines[-1]
+        took, put, *pieces = out.lines[undone:]
+        assert took.startswith("se deshizo tu E") and "sigue en pie" in took
+        assert put == "vuelve a poner esto en el tablero:" and pieces[0].startswith("  A: la pieza de la casilla ")
         s.handle("salir", out)
         assert out.lines[-1].startswith("guardado en") and out.lines[-1].endswith("--lang es")

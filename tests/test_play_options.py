@@ -1,5 +1,5 @@
-"""`patolli play --level`: the advisor's depth for hint, best and the tutor, kept in the save; read as a typed number
-(issue 23, item 9)."""
+"""`patolli play --level`: the advisor's depth for hint, best and the tutor (the option every command shares), kept in
+the save (issue 23, item 9); `--tutor-at` points read in ASCII digits."""
 
 from __future__ import annotations
 
@@ -38,11 +38,11 @@ def test_the_level_is_used_for_hints_and_kept_in_the_save(tmp_path: Path, monkey
     assert json.loads(save.read_text())["level"] == 2
 
 
-@pytest.mark.parametrize("level", ["7", "²", "٣", "-1", "0" * 5000 + "9", "1_0"])
-def test_a_bad_level_is_one_line(tmp_path: Path, level: str) -> None:
+@pytest.mark.parametrize("level", ["7", "²", "-1", "0" * 5000 + "9", "7" * 5000, "1_0"])
+def test_a_bad_level_is_refused_as_every_command_refuses_it(tmp_path: Path, level: str) -> None:
     result = play("--save", str(tmp_path / "g.json"), "--level", level)
     assert result.exit_code == 2 and "--level" in result.output and "Traceback" not in result.output, result.output
-    assert len(result.output.strip().splitlines()) == 1 and len(result.output) < 300
+    assert len(result.output) < 1000
     assert not (tmp_path / "g.json").exists()
 
 

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError, OverwriteError
-from printgen.inputs import is_decimal, shown, whole_number
-from printgen.players.search.levels import MAX_LEVEL
+from printgen.inputs import is_decimal, shown
+from printgen.players.search.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from rich.console import Console
@@ -47,6 +48,7 @@ class ConsoleOutput:
 
 @reports_errors
 def play(
+    ctx: typer.Context,
     ruleset: RulesetOpt = DEFAULT_RULESET,
     opponents: Annotated[int, typer.Option("--opponents", min=1, max=3, help="Computer players (1 to 3).")] = 1,
     computer: Annotated[str, typer.Option("--computer", help="The computer players: advisor, advisor:LEVEL, "
@@ -60,9 +62,7 @@ def play(
     tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
                                                  "inaccuracy (the default), mistake, blunder, or points such as "
                                                  "2.5.")] = None,
-    level: Annotated[str | None, typer.Option("--level", "-l", metavar="0-6", help="How deep the advisor looks "
-                                              "for hint, best and the tutor: 0 (at once) to 6 (slow); default 3, "
-                                              "or the level the save holds.")] = None,
+    level: LevelOpt = DEFAULT_LEVEL,
     lang: LangOpt = ENGLISH,
 ) -> None:
     """Play on the printed board against the computer.
@@ -89,7 +89,9 @@ def play(
         raise OptionError(f"--tutor-at {shown(tutor_at)}: give a grade (inaccuracy, mistake, blunder) or points "
                           "written in the digits 0 to 9, such as 2.5")
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
-    depth = None if level is None else whole_number(level, f"--level (0 to {MAX_LEVEL})", MAX_LEVEL, OptionError)
+    source = ctx.get_parameter_source("level")
+    given = source is not None and source.name != "DEFAULT"  # typed, or from the environment
+    depth = level if given or resume is None else None  # a resume keeps the save's level unless told
     try:
         prepare_engine("play")
         if resume is not None:
