@@ -15,8 +15,17 @@ from typing import Any
 from printgen.errors import PatolliError
 
 TEXT_LIMIT = 1_000_000  # bytes: far above any ruleset or position, far below a mistake like a disk image
+CONTEST_LIMIT = 8 * 1024 * 1024  # bytes: a contest (a record, a save, or a position given as either), read by
+# every command alike; a contest of thousands of turns is well under 1 MB
 MAX_WHOLE = 10**9  # the largest count a user may write where no rule sets a tighter limit
 _DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
+def is_decimal(text: str) -> bool:
+    """Returns whether text is a number written in the ASCII digits with at most one point (`2.5`, `10`): no sign,
+    exponent, underscore or other script's digits, which `float()` would take."""
+    return _DECIMAL.fullmatch(text) is not None
 
 
 def is_whole_number(text: str) -> bool:
@@ -28,9 +37,36 @@ def whole_number(text: str, what: str, hi: int = MAX_WHOLE, error: type[PatolliE
     """Returns the whole number text writes in ASCII digits, from 0 to hi, or raises `error` naming `what`."""
     if not is_whole_number(text):
         raise error(f"{what} must be a whole number (digits 0 to 9), got {shown(text)}")
-    if len(text.lstrip("0")) > len(str(hi)) or int(text) > hi:
+    digits = text.lstrip("0") or "0"  # leading zeros count towards Python's limit on digits too
+    if len(digits) > len(str(hi)) or int(digits) > hi:
         raise error(f"{what} must be at most {hi}, got {shown(text)}")
-    return int(text)
+    return int(digits)
+
+
+def typed_number(text: str, hi: int = MAX_WHOLE) -> int | None:
+    """Returns the whole number a person typed in ASCII digits, from 0 to hi, or None if the text is none (the
+    caller then says why in the person's language)."""
+    try:
+        return whole_number(text, "a number", hi)
+    except PatolliError:
+        return None
+
+
+def whole_numbers(text: str, what: str, noun: str, hi: int, error: type[PatolliError] = PatolliError) -> list[int]:
+    """Returns the numbers a list like `0-3`, `0,2,3` or `2` names (`noun`, in the plural, for messages), sorted,
+    each from 0 to hi; every bound is read and checked before any list is made (`0-20000000` is refused, not built)."""
+    numbers: set[int] = set()
+    for part in text.split(","):
+        lo, dash, top = (piece.strip() for piece in part.partition("-"))
+        if not is_whole_number(lo) or (dash and not is_whole_number(top)):
+            raise error(f"{what} {shown(text)}: write {noun} like 0-3 or 0,2,3")
+        first, last = typed_number(lo, hi), typed_number(top, hi) if dash else typed_number(lo, hi)
+        if first is None or last is None:
+            raise error(f"{what} {shown(text)}: {noun} run from 0 to {hi}")
+        if last < first:
+            raise error(f"{what} {shown(text)}: write the smaller number first, as {last}-{first}")
+        numbers.update(range(first, last + 1))
+    return sorted(numbers)
 
 
 def shown(value: object, limit: int = 40) -> str:

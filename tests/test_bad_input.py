@@ -23,7 +23,7 @@ from printgen.engine.moves import Move
 from printgen.engine.notation import from_compact, from_json, to_json
 from printgen.errors import NotationError, PatolliError, PositionError, RulesetError
 from printgen.files import read_user_text
-from printgen.inputs import is_whole_number, whole_number
+from printgen.inputs import CONTEST_LIMIT, is_whole_number, whole_number
 from printgen.players.roster import fit as calibration
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import parse_ruleset
@@ -277,9 +277,9 @@ def test_huge_files_are_refused_by_size(tmp_path: Path) -> None:
         f.truncate(3 * 2**30)  # sparse: three gigabytes on paper, nothing on disk
     one_error_line(run("rulesets", "show", str(big)), "big.toml is 3072 MB; a ruleset is at most 1 MB")
     pos = tmp_path / "big.json"
-    pos.write_bytes(b"{" + b" " * 1_000_001)
+    pos.write_bytes(b"{" + b" " * CONTEST_LIMIT)  # a position file may hold a contest: the one limit of contests
     one_error_line(run("position", "show", str(pos)),
-                   "big.json is 1,000,002 bytes; a position is at most 1,000,000 bytes")
+                   f"big.json is {CONTEST_LIMIT + 1:,} bytes; a position is at most {CONTEST_LIMIT:,} bytes")
 
 
 def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
@@ -290,7 +290,8 @@ def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 
 
 def test_standard_input_is_read_to_a_limit() -> None:
-    one_error_line(run("position", "show", "-", input="x" * 1_000_001), "standard input: more than 1000000")
+    one_error_line(run("position", "show", "-", input="x" * (CONTEST_LIMIT + 1)),
+                   f"standard input: more than {CONTEST_LIMIT}")
     assert run("position", "show", "-", input=START).exit_code == 0
 
 

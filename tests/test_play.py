@@ -134,6 +134,11 @@ def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
     line = next(ln for ln in result.output.splitlines() if "took back" in ln)
     assert line.startswith("took back your E1, B's ") and line.endswith("; your cast 1 stands"), line
     assert line.count(", ") + 1 == len(taken), line
+    # and every piece to put back, each by its cells
+    lines = result.output.splitlines()
+    puts = lines[lines.index("put these back on the board:") + 1:]
+    assert puts[0] == "  A: piece on cell 1 back into the hand", puts
+    assert any(p.startswith("  B: ") for p in puts), puts
 
 
 def test_hint_and_board_show_the_position(tmp_path: Path) -> None:

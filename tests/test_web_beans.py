@@ -1,6 +1,6 @@
-"""The phone's bean check says what the server's does (js/bean_check.js against play/bean_check.py and
-play/table_words.py beans_json): the same figures to 1e-9, the same odd beans and verdicts, the same sentences in English
-and Spanish, over many logs of fair, loaded and sticking beans, few casts and many, three to five beans; and the
+"""The phone's bean check says what Python's does (js/bean_check.js against play/bean_check.py and
+play/table_words.py beans_json): the same figures to 1e-9, the same odd beans and verdicts, the same sentences in
+English and Spanish, over many logs of fair, loaded and sticking beans, few casts and many, three to five beans; and the
 arithmetic under them (lgamma, the chi-square and normal p-values, Wilson intervals, Python's rounding) to 1e-9."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import pytest
 
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import BeanReport, check
+from printgen.play.table_words import beans_json
 from printgen.rules_text.lang import Texts
 from printgen.ruleset_files import load_ruleset
-from printgen.play.table_words import beans_json
 from printgen.stats import Z95, binomial_two_sided, chi2_sf, chi_square, wilson
 from printgen.web.app_data import bean_check_limits
 from tests.test_web_table import app_tree

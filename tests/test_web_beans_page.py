@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from printgen.play.bean_check import MIN_CASTS, check
-from printgen.rulesets.load import load_builtin
 from printgen.play.table_words import beans_json
+from printgen.rulesets.load import load_builtin
 from printgen.web import site
 from printgen.web.app_data import bean_check_limits
 from tests import phone_picture

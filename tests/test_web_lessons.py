@@ -18,10 +18,10 @@ from printgen.lang import LANGS, templates
 from printgen.play.lessons import LEARN_SEED, TAUGHT, lessons
 from printgen.play.session import Session
 from printgen.play.table import Table
+from printgen.play.table_words import lessons_json
 from printgen.players.roster.registry import player
 from printgen.rules_text.narration import narrator
 from printgen.ruleset_files import load_ruleset
-from printgen.play.table_words import lessons_json
 from printgen.web.app_data import _strengths, game_files
 from tests.test_web_table import app_tree
 

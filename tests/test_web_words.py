@@ -46,7 +46,8 @@ def _cases(spec: str, players: int, lang: str, turns: int) -> tuple[list[dict], 
 
 @pytest.mark.parametrize(("spec", "players", "lang"), [("bell", 2, "en"), ("bell", 4, "es"), ("neeley", 2, "en"),
                                                        ("gatigo", 3, "es"), ("ocastudios", 2, "en"),
-                                                       ("bell+no_gambling_backwards", 3, "en")])
+                                                       ("bell+no_gambling_backwards", 3, "en"),
+                                                       ("bell+partnerships", 4, "es")])
 def test_every_turn_reads_alike(spec: str, players: int, lang: str, tmp_path: Path) -> None:
     site = app_tree(tmp_path)
     _, data = game_files(load_ruleset(spec), players, {})

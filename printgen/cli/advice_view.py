@@ -8,15 +8,14 @@ from rich.console import Console
 
 from printgen.cli.position_view import show_position
 from printgen.engine.beans import Beans
-from printgen.engine.moves import Move, MoveKind
+from printgen.engine.moves import Move
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
 from printgen.lang.grammar import counted, plural
+from printgen.play.marks import marked_move, move_marks
 from printgen.players.analysis.advisor import Analysis
 from printgen.players.analysis.reasons import reasons
 from printgen.rules_text.reasons import describe, summary
-
-ORIGIN_STYLE, TARGET_STYLE = "bold black on bright_white", "bold black on bright_green"
 
 
 def marks_of(pos: Position, cast: str | None) -> int:
@@ -50,17 +49,6 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def move_marks(a: Analysis) -> dict[int, str]:
-    """Returns the cells to highlight for the suggested move."""
-    move = a.best.move
-    marks = {}
-    if move.kind is MoveKind.MOVE:
-        marks[move.origin] = ORIGIN_STYLE
-    if move.kind in (MoveKind.MOVE, MoveKind.ENTER):
-        marks[move.target] = TARGET_STYLE
-    return marks
-
-
 def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str = "en") -> None:
     """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked."""
     pos = a.position
@@ -84,7 +72,7 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     if a.exact is None and not a.calibrated:
         console.print(f"  unmapped chances: as searched (no fresh calibration map at level {a.level})", style="dim")
     if board:
-        show_position(pos, console, move_marks(a))
-        if a.best.move.kind in (MoveKind.MOVE, MoveKind.ENTER):
-            console.print(f"  suggested: {a.best.move} (from the white cell to the green one)"
-                          if a.best.move.kind is MoveKind.MOVE else f"  suggested: {a.best.move} (the green cell)")
+        show_position(pos, console, move_marks(a.best.move), lang)
+        words = marked_move(a.best.move, lang)
+        if words:
+            console.print(f"  {words}", markup=False)

@@ -1,4 +1,8 @@
-"""Draws the cross in the terminal from the engine's topology: cell numbers, or pieces on the board."""
+"""Draws the cross in the terminal from the engine's topology: cell numbers, or pieces on the numbered cells.
+
+Nothing is told by colour alone: every cell shows its number and a glyph for its kind, a piece shows its seat's
+letter, and a cell marked for a move carries a mark glyph as well as its colour; the key under the board says so.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from rich.text import Text
 
 from printgen.engine.seats import SEAT_COLOURS, SEAT_NAMES, SEAT_SHAPES
 from printgen.engine.topology import CellKind, Topology
+from printgen.play.marks import MARK_GLYPH
 from printgen.render.palette import PLAYER_COLOURS
 from printgen.rules_text.lang import Texts
 
@@ -24,6 +29,9 @@ KIND_GLYPH = {
 # Each seat in the colour the kit prints it (render.palette), with the shape its pieces carry.
 SEAT_STYLE = tuple(f"bold white on {colour}" for colour in PLAYER_COLOURS)
 SEAT_GLYPH = dict(zip(("circle", "square", "triangle", "diamond"), "●■▲◆", strict=True))
+# A cell marked for a move: its style and the glyph after its number (the key names them).
+MARKS = {role: (style, MARK_GLYPH[role]) for role, style in
+         (("from", "bold black on bright_white"), ("to", "bold black on bright_green"))}
 
 
 def seat_key(topo: Topology, players: int, lang: str = "en") -> Text:
@@ -46,18 +54,37 @@ def legend() -> Text:
     return text
 
 
+def board_key(topo: Topology, lang: str = "en", marked: bool = False) -> Text:
+    """Returns the key to a board drawn with pieces: how a cell reads, the kinds of cell it has, and the marks."""
+    T = Texts(lang)
+    text = Text(T("play.key_cell"))
+    for kind in CellKind:
+        if any(c.kind is kind for c in topo.cells):
+            text.append(" ")
+            text.append(f"{KIND_GLYPH[kind]} {T(f'kind.{kind.value}.many')}", style=KIND_STYLE[kind])
+    if marked:
+        for role, (style, glyph) in MARKS.items():
+            text.append(" ")
+            text.append(T(f"play.key_{role}", glyph=glyph), style=style)
+    return text
+
+
 def draw_board(
     topo: Topology,
     pieces: dict[int, int] | None = None,
     marks: dict[int, str] | None = None,
     players: int | None = None,
 ) -> Text:
-    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: style}; with
-    players, each seat's start cell shows in the seat's colour."""
+    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: "from" or "to"}.
+
+    With pieces each cell reads as its kind's glyph (or the letter of the seat whose piece is on it), its number, and
+    a mark glyph if marked; with players, each seat's start cell shows in the seat's colour.
+    """
     starts = {p.start: p.seat for p in topo.seat_places(players)} if players else {}
     x0, y0, x1, y1 = topo.extent()
     by_grid = {c.grid: c for c in topo.cells}
-    width = 4 if pieces is None else 3
+    digits = len(str(max(c.number for c in topo.cells)))
+    width = max(4, digits + 1) if pieces is None else digits + 2
     text = Text()
     for y in range(y1, y0 - 1, -1):
         for x in range(x0, x1 + 1):
@@ -65,17 +92,18 @@ def draw_board(
             if cell is None:
                 text.append(" " * width)
                 continue
+            n = cell.number
             if pieces is None:
-                label = f"{cell.number:>3} "
-                style = SEAT_STYLE[starts[cell.number]] if cell.number in starts else KIND_STYLE[cell.kind]
-            elif cell.number in pieces:
-                label = f" {'ABCD'[pieces[cell.number]]} "
-                style = SEAT_STYLE[pieces[cell.number]]
+                style = SEAT_STYLE[starts[n]] if n in starts else KIND_STYLE[cell.kind]
+                text.append(f"{n:>{width - 1}} ", style=style)
+                continue
+            first = "ABCD"[pieces[n]] if n in pieces else KIND_GLYPH[cell.kind]
+            style = SEAT_STYLE[pieces[n]] if n in pieces else KIND_STYLE[cell.kind]
+            mark = (marks or {}).get(n)
+            if mark is None:
+                text.append(f"{first}{n:>{digits}}", style=style)
+                text.append(" ")
             else:
-                label = f" {KIND_GLYPH[cell.kind]} "
-                style = KIND_STYLE[cell.kind]
-            if marks and cell.number in marks:
-                style = marks[cell.number]
-            text.append(label, style=style)
+                text.append(f"{first}{n:>{digits}}{MARKS[mark][1]}", style=MARKS[mark][0])
         text.append("\n")
     return text

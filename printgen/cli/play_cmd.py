@@ -9,17 +9,20 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import fail, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, RulesetOpt, SeedOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
-from printgen.errors import OverwriteError
+from printgen.errors import OptionError, OverwriteError
+from printgen.inputs import is_decimal, shown
+from printgen.players.search.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from rich.console import Console
 
     from printgen.engine.position import Position
-    from printgen.play.session import Session
+    from printgen.play.session import SaveFailed, Session
 
 INTERRUPTED = 130  # the exit code of a program stopped by Ctrl-C (128 + SIGINT)
 
@@ -45,6 +48,7 @@ class ConsoleOutput:
 
 @reports_errors
 def play(
+    ctx: typer.Context,
     ruleset: RulesetOpt = DEFAULT_RULESET,
     opponents: Annotated[int, typer.Option("--opponents", min=1, max=3, help="Computer players (1 to 3).")] = 1,
     computer: Annotated[str, typer.Option("--computer", help="The computer players: advisor, advisor:LEVEL, "
@@ -58,6 +62,7 @@ def play(
     tutor_at: Annotated[str | None, typer.Option("--tutor-at", help="When the tutor warns (implies --tutor): "
                                                  "inaccuracy (the default), mistake, blunder, or points such as "
                                                  "2.5.")] = None,
+    level: LevelOpt = DEFAULT_LEVEL,
     lang: LangOpt = ENGLISH,
 ) -> None:
     """Play on the printed board against the computer.
@@ -68,7 +73,7 @@ def play(
     from rich.console import Console
 
     from printgen.play.saved import resume_command
-    from printgen.play.session import Session
+    from printgen.play.session import SaveFailed, Session
     from printgen.players.analysis.review import tutor_threshold
     from printgen.rules_text.lang import Texts
     from printgen.rules_text.narration import narrator
@@ -80,7 +85,13 @@ def play(
     out = ConsoleOutput(console, lang.value)
     interactive = sys.stdin.isatty()
     session: Session | None = None
+    if tutor_at is not None and not tutor_at.strip().isalpha() and not is_decimal(tutor_at.strip()):
+        raise OptionError(f"--tutor-at {shown(tutor_at)}: give a grade (inaccuracy, mistake, blunder) or points "
+                          "written in the digits 0 to 9, such as 2.5")
     threshold = tutor_threshold(tutor_at or "inaccuracy") if tutor or tutor_at is not None else None
+    source = ctx.get_parameter_source("level")
+    given = source is not None and source.name != "DEFAULT"  # typed, or from the environment
+    depth = level if given or resume is None else None  # a resume keeps the save's level unless told
     try:
         prepare_engine("play")
         if resume is not None:
@@ -101,6 +112,9 @@ def play(
             out.say(T("play.started", title=rs.title.get(lang.value), names=names))
             out.say(T("play.saving", path=session.path))
         session.tutor = threshold
+        if depth is not None and depth != session.level:
+            session.level = depth
+            session.save()  # the save keeps the level, for the next --resume
         if threshold is not None:
             out.say(T("play.tutor_on", points=f"{threshold * 100:g}".replace(".", T("word.decimal_point"))))
         _play(session, out, interactive)
@@ -108,12 +122,31 @@ def play(
         if session is None:
             print("\n" + T("play.interrupted_early"), file=sys.stderr)
         else:
-            session.save()
+            _save_or_fail(session)
             out.say("\n" + T("play.interrupted", path=session.path, command=session.resume_command()))
         raise typer.Exit(INTERRUPTED) from None
+    except SaveFailed as exc:
+        raise _save_failed(exc, session) from None
     finally:
         if session is not None:
             session.close()
+
+
+def _save_failed(exc: SaveFailed, session: Session | None) -> typer.Exit:
+    """Returns the exit after a save that could not be written: the action is undone, and the save is as it was."""
+    if session is None:
+        return fail(str(exc))
+    return fail(session.T("play.save_failed", reason=exc, turn=exc.turns, command=session.resume_command()))
+
+
+def _save_or_fail(session: Session) -> None:
+    """Saves the session, or ends the command with exit code 2 saying the save could not be written."""
+    from printgen.play.session import SaveFailed
+
+    try:
+        session.save()
+    except SaveFailed as exc:
+        raise _save_failed(exc, session) from None
 
 
 def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
@@ -121,7 +154,7 @@ def _play(session: Session, out: ConsoleOutput, interactive: bool) -> None:
     session.run_computers(out)
     shown_turn = -1
     while not session.over:
-        if interactive and session.pending is None and shown_turn != len(session.record.turns):
+        if interactive and shown_turn != len(session.record.turns):  # a resumed cast awaiting its move too
             shown_turn = len(session.record.turns)
             out.board(session.position)
         if interactive:

@@ -55,13 +55,11 @@ def show(position: PositionArg) -> None:
     """Draw a position: board, holdings, pool, offering."""
     from rich.console import Console
 
-    from printgen.cli.board_text import legend
     from printgen.cli.position_view import show_position
 
     pos = _read(position)
     console = Console(highlight=False)
-    show_position(pos, console)
-    console.print(legend())
+    show_position(pos, console)  # with the board's key
 
 
 @app.command("moves")

@@ -14,18 +14,17 @@ from printgen.engine import notation
 from printgen.engine.position import Position
 from printgen.errors import NotationError, PatolliError
 from printgen.files import read_user_text
-from printgen.inputs import path_exists, read_limited
+from printgen.inputs import CONTEST_LIMIT, path_exists, read_limited
 from printgen.ruleset_files import load_ruleset
-
-POSITION_LIMIT = 1_000_000  # bytes; a four-player position in JSON is under 2 000, a long contest's save under 1 MB
 
 
 def read_position(arg: str) -> Position:
-    """Returns the position an argument names, or raises saying why it cannot be read."""
+    """Returns the position an argument names, or raises saying why it cannot be read. A file or standard input may
+    hold a whole contest (a record or a save), so it is read up to the limit every command reads a contest to."""
     if arg == "-":
-        text, where = read_limited(sys.stdin, "standard input", POSITION_LIMIT, error=NotationError), "standard input"
+        text, where = read_limited(sys.stdin, "standard input", CONTEST_LIMIT, error=NotationError), "standard input"
     elif "|" not in arg and path_exists(arg):
-        text, where = read_user_text(arg, "position", POSITION_LIMIT, error=NotationError), arg
+        text, where = read_user_text(arg, "position", CONTEST_LIMIT, error=NotationError), arg
     elif "|" not in arg and (arg.endswith(".json") or "/" in arg and " " not in arg):
         raise NotationError(f"{arg}: no such position file")
     else:

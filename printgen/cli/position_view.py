@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from printgen.cli.board_text import draw_board, seat_key
+from printgen.cli.board_text import board_key, draw_board, seat_key
 from printgen.engine.position import HAND, HOME, Phase, Position, seat_name
 from printgen.rules_text.lang import Texts
 
 
 def show_position(pos: Position, console: Console, marks: dict[int, str] | None = None, lang: str = "en") -> None:
-    """Prints the board with pieces, then each seat's items and pieces, pool and offering."""
+    """Prints the board with pieces on its numbered cells (marks: {cell: "from" or "to"}) and its key, then each seat's
+    items and pieces, pool and offering."""
     T = Texts(lang)
     console.print(draw_board(pos.topology, pos.board(), marks))
+    console.print(board_key(pos.topology, lang, bool(marks)))
     console.print(seat_key(pos.topology, pos.players, lang))
     item = pos.ruleset.economy.item_name.get(lang)
     gambling = pos.ruleset.economy.gambling

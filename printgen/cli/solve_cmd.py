@@ -14,20 +14,13 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
 from printgen.errors import OptionError
+from printgen.inputs import whole_numbers
 from printgen.players.search.levels import MAX_LEVEL
 
 
 def parse_levels(text: str) -> list[int]:
     """Returns the levels a --levels value names: `0-3`, `0,2,3` or `2`."""
-    levels: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.strip().partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()):
-            raise OptionError(f"--levels {text!r}: write levels like 0-3 or 0,2,3")
-        levels += range(int(lo), int(hi or lo) + 1)
-    if not levels or max(levels) > MAX_LEVEL:
-        raise OptionError(f"--levels {text!r}: levels run from 0 to {MAX_LEVEL}")
-    return sorted(set(levels))
+    return whole_numbers(text, "--levels", "levels", MAX_LEVEL, OptionError)
 
 
 @reports_errors

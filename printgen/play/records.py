@@ -9,13 +9,12 @@ from typing import Any
 
 from printgen.engine.record import FORMAT, Record
 from printgen.errors import NotationError, PatolliError
-from printgen.files import MB, FileError, read_user_json, write_atomic
+from printgen.files import FileError, read_user_json, write_atomic
+from printgen.inputs import CONTEST_LIMIT
 from printgen.play.saved import FORMAT as SAVE_FORMAT
-from printgen.play.saved import SAVE_LIMIT, record_from_save
+from printgen.play.saved import record_from_save
 from printgen.ruleset_files import load_ruleset
 
-RECORD_LIMIT = 8 * MB  # a contest of thousands of turns is well under 1 MB
-CONTEST_LIMIT = max(RECORD_LIMIT, SAVE_LIMIT)
 CONTEST_FORMATS = (FORMAT, SAVE_FORMAT)
 
 
@@ -26,7 +25,7 @@ def save_record(record: Record, path: Path) -> None:
 
 def load_record(path: Path) -> Record:
     """Returns the record saved at path; any fault is one error naming the file and the key."""
-    data = read_user_json(path, "game record", RECORD_LIMIT)
+    data = read_user_json(path, "game record", CONTEST_LIMIT)
     try:
         return Record.from_json(data, load=load_ruleset)
     except FileError:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from printgen.engine.position import Phase, seat_name
 from printgen.engine.record import Record
 from printgen.errors import NotationError, PatolliError, RulesetError
-from printgen.files import MB
 from printgen.inputs import json_type
 from printgen.players.roster.registry import player
 from printgen.players.search.levels import MAX_LEVEL
@@ -34,7 +33,6 @@ FORMAT, VERSION = "patolli-session", 2  # version 1 named the ruleset by its spe
 TABLE_VERSION = 3  # a save with people at more seats than A (a refereed game): "computers" names only some seats
 READS = (1, 2, 3)
 HUMAN = 0  # the person plays seat A
-SAVE_LIMIT = 8 * MB  # a long contest saves in well under 1 MB
 KEYS = ("format", "version", "human", "computers", "seed", "level", "helper_casts", "pending_cast", "ruleset",
         "record")
 BIG = 2**63

@@ -26,6 +26,7 @@ from printgen.errors import IllegalMoveError, NotationError, OptionError, Overwr
 from printgen.files import (
     FileError,
     HeldLock,
+    WriteError,
     check_folder,
     check_regular,
     clean_stale_temps,
@@ -33,12 +34,13 @@ from printgen.files import (
     resolve_target,
     write_atomic,
 )
-from printgen.inputs import is_whole_number, shown
+from printgen.inputs import CONTEST_LIMIT, is_whole_number, shown, typed_number
 from printgen.interrupts import uninterrupted
+from printgen.play.changes import board_changes, change_words
+from printgen.play.marks import marked_move, move_marks
 from printgen.play.saved import (
     FORMAT,
     HUMAN,
-    SAVE_LIMIT,
     absolute_origin,
     resume_command,
     ruleset_json,
@@ -62,10 +64,24 @@ class Output(Protocol):
         """Prints one line."""
 
     def board(self, pos: Position, marks: dict[int, str] | None = None) -> None:
-        """Draws the board with pieces, holdings, pool and offering."""
+        """Draws the board with pieces, holdings, pool and offering; marks {cell: "from" or "to"} mark a move."""
 
 
 Narrator = Callable[[Event, Ruleset], str | None]
+
+
+class SaveFailed(WriteError):
+    """A session could not be saved; it is back as its file holds it (`turns` turns), the action undone."""
+
+    def __init__(self, message: str, code: int = 0, turns: int = 0) -> None:
+        super().__init__(message, code)
+        self.turns = turns
+
+    def __reduce__(self) -> tuple[type[SaveFailed], tuple[str, int, int]]:
+        return SaveFailed, (str(self), self.code, self.turns)  # copied whole (the server copies errors it reports)
+
+
+Saved = tuple[tuple[Turn, ...], int | None, int]  # what a save file holds that play changes: turns, cast, draws
 
 
 @dataclass
@@ -84,6 +100,7 @@ class Session:
     held: Move | None = None  # a move the tutor warned about, played if the person keeps it
     lang: str = "en"  # the language the session speaks (the narrator speaks its own, given with it)
     lock: HeldLock | None = field(default=None, repr=False, compare=False)
+    saved: Saved | None = field(default=None, repr=False, compare=False)  # what the file holds, once written or read
 
     # ---- making, saving, loading ----
 
@@ -158,8 +175,30 @@ class Session:
         }
 
     def save(self) -> None:
-        """Writes the session to its file atomically."""
-        write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False) + "\n")
+        """Writes the session to its file atomically. If it cannot be written (a full disk, a stick pulled out), the
+        session goes back to what its file holds and SaveFailed says so: no turn is ever applied that is not saved
+        (it would be lost at the next start, and the seats after it would wait on a turn the file never had)."""
+        try:
+            write_atomic(self.path, json.dumps(self.to_json(), ensure_ascii=False) + "\n")
+        except FileError as exc:
+            if self.saved is None:
+                raise
+            self._restore(self.saved)
+            raise SaveFailed(str(exc), getattr(exc, "code", 0), len(self.saved[0])) from None
+        self.saved = self._state()
+
+    def _state(self) -> Saved:
+        return self.record.turns, self.pending, self.helper_casts
+
+    def _restore(self, saved: Saved) -> None:
+        """Puts the session back as `saved`: its turns (those since taken back played again), cast and draws."""
+        turns, self.pending, self.helper_casts = saved
+        now = self.record.turns
+        same = next((i for i, (a, b) in enumerate(zip(now, turns, strict=False)) if a != b), min(len(now), len(turns)))
+        self.record.truncate(same)
+        for turn in turns[same:]:
+            self.record.play(turn.marks, turn.move)
+        self.held = None
 
     @classmethod
     def load(cls, path: Path, narrate: Narrator) -> Session:
@@ -181,13 +220,15 @@ class Session:
     def read(cls, path: Path, narrate: Narrator) -> Session:
         """Returns the session saved at path, replaying and checking its record, without locking it (for a
         caller that holds the lock already)."""
-        data = read_user_json(path, "saved game", SAVE_LIMIT)
+        data = read_user_json(path, "saved game", CONTEST_LIMIT)
         try:
-            return session_from_json(cls, data, path, narrate)
+            session = session_from_json(cls, data, path, narrate)
         except FileError:
             raise
         except PatolliError as exc:
             raise type(exc)(f"{path}: {exc}") from None
+        session.saved = session._state()
+        return session
 
     # ---- state ----
 
@@ -266,6 +307,8 @@ class Session:
         try:
             move = comp.choose(pos, marks or 0, self._rng())
             return seat, marks, move, self.play_turn(marks, move)
+        except SaveFailed:
+            raise  # the session is back as its file holds it, draws included
         except BaseException:
             if marks is not None and len(self.record.turns) == turns:
                 self.helper_casts -= 1  # the cast was never used: the next draw is this one again, as the seed says
@@ -294,11 +337,18 @@ class Session:
             self.announce_end(out)
 
     def announce_end(self, out: Output) -> None:
-        """Says who won the contest."""
-        w = self.position.winner
+        """Says who won the contest: a seat, or with partners a team."""
+        pos = self.position
+        w = pos.winner
         T = self.T
-        who = T("play.over_nobody") if w is None else T("play.over_you") if w == HUMAN else \
-            T("play.over_seat", seat=seat_name(w))
+        if w is None:
+            who = T("play.over_nobody")
+        elif pos.ruleset.players.partnerships:  # the team wins, whichever partner finished
+            team = self.narration.team(w)
+            who = T("play.over_team_you", team=team) if pos.team(w) == pos.team(HUMAN) else \
+                T("play.over_team", team=team)
+        else:
+            who = T("play.over_you") if w == HUMAN else T("play.over_seat", seat=seat_name(w))
         out.say(T("play.over", who=who))
 
     def status(self) -> str:
@@ -356,6 +406,8 @@ class Session:
             return True
         try:
             self._act(text, out)
+        except SaveFailed:
+            raise  # not the person's fault, and no use going on: nothing more would be saved
         except PatolliError as exc:
             out.say(self.T("play.error", message=exc))
         return True
@@ -372,10 +424,13 @@ class Session:
                     return
                 self._apply(None, a.best.move, out)
             else:
-                m = re.fullmatch(r"(?:bet\s*)?(\d+)", text)
+                m = re.fullmatch(r"(?:bet\s*)?([0-9]+)", text)
                 if not m:
-                    raise OptionError(self.T("play.bet_as", text=repr(text)))
-                self._apply(None, Move(MoveKind.BET, amount=int(m[1])), out)
+                    raise OptionError(self.T("play.bet_as", text=shown(text)))
+                amount = typed_number(m[1])
+                if amount not in self._bet_amounts():
+                    raise IllegalMoveError(self.T("play.bet_range", most=max(self._bet_amounts()), text=shown(m[1])))
+                self._apply(None, Move(MoveKind.BET, amount=amount), out)
             self.run_computers(out)
             return
         if self.pending is None:
@@ -393,11 +448,10 @@ class Session:
                 out.say(self.T("play.hint_row", rank=i, move=s.move, game=self.T.number(s.win_game * 100),
                                contest=self.T.number(s.win_contest * 100, 2), items=self._signed(s.items),
                                diff=diff))
-            target = a.best.move.target
-            marks = {target: "bold black on bright_green"} if target else {}
-            if a.best.move.origin:
-                marks[a.best.move.origin] = "bold black on bright_white"
-            out.board(pos, marks)
+            out.board(pos, move_marks(a.best.move))
+            words = marked_move(a.best.move, self.lang)
+            if words:
+                out.say(words)
             return
         if text in ("cast",) or re.fullmatch(r"[01]{3,}", text):
             raise OptionError(self.T("play.already_cast", cast=self._cast_words(self.pending)))
@@ -451,7 +505,7 @@ class Session:
             except NotationError as exc:
                 if is_whole_number(text):
                     raise NotationError(self._no_such_score(text)) from None
-                raise OptionError(self.T("play.type_score", text=repr(text))) from exc
+                raise OptionError(self.T("play.type_score", text=shown(text))) from exc
         legal = pos.legal_moves(marks)
         if len(legal) == 1 and legal[0].kind is MoveKind.PASS:
             self._apply(marks, legal[0], out)
@@ -468,8 +522,8 @@ class Session:
         if not text.strip("0") and not nothing:
             return self.T("play.zero_scores")
         scores = [str(s) for s in sorted({s for s in beans.rules.scores if s})]
-        score = int(text) if len(text) <= 18 else shown(text)
-        return self.T("play.no_such_score", score=score,
+        score = typed_number(text)
+        return self.T("play.no_such_score", score=shown(text) if score is None else score,
                       scores=self.T.join([*scores, self.T("play.nothing_zero")] if nothing else scores, "or"))
 
     def _read_move(self, text: str) -> Move:
@@ -487,12 +541,13 @@ class Session:
                 raise IllegalMoveError(self.T("play.cannot_enter"))
             raise IllegalMoveError(self.T("play.which_way"))
         if is_whole_number(text):
-            cell = int(text)
+            cell = typed_number(text)  # None: too large for any board
             moves = [mv for mv in legal if mv.kind is MoveKind.MOVE and mv.origin == cell]
             if not moves:
                 where = ", ".join(str(mv.origin) for mv in legal if mv.kind is MoveKind.MOVE) or self.T("play.none")
                 cast = self._cast_words(self.pending or 0)
-                raise IllegalMoveError(self.T("play.cannot_move_from", cell=cell, cast=cast, cells=where))
+                raise IllegalMoveError(self.T("play.cannot_move_from", cell=shown(text) if cell is None else cell,
+                                              cast=cast, cells=where))
             return moves[0]
         try:
             move = Move.parse(text)
@@ -528,8 +583,9 @@ class Session:
         return taken
 
     def undo(self, out: Output) -> None:
-        """Takes back the person's last move and the computer moves after it, naming each (so the people at the table
-        move those pieces back); the person's cast stands."""
+        """Takes back the person's last move and the computer moves after it, naming each and every piece to put back
+        (so the people at the table move those pieces back); the person's cast stands."""
+        before = self.position
         taken = self.take_back()
         if not taken:
             out.say(self.T("play.nothing_to_undo"))
@@ -539,3 +595,8 @@ class Session:
         moves = ", ".join(self.T("play.taken_yours", move=turn.move) if seat == HUMAN else
                           self.T("play.taken_seat", seat=seat_name(seat), move=turn.move) for seat, turn in taken)
         out.say(self.T("play.took_back", moves=moves, what=what))
+        changes = board_changes(before, self.position)  # a capture taken back puts the captured piece back too
+        if changes:
+            out.say(self.T("play.put_back"))
+            for change in changes:
+                out.say(f"  {change_words(self.T, change)}")

@@ -3,35 +3,24 @@
 A `Table` wraps a `Session` (the same record, the same save file and format, so a contest started at the
 terminal continues on a phone and back). People may sit at several seats (a refereed game) and computers
 at the others. Every action saves at once. What a turn changed on the board is worked out from the positions
-before and after it (`board_changes`), so undo and bankruptcy can say exactly which pieces to move.
+before and after it (`play/changes.py`), so undo and bankruptcy can say exactly which pieces to move.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
-from itertools import zip_longest
 
 from printgen.engine.beans import Beans
 from printgen.engine.events import Event
 from printgen.engine.moves import Move, MoveKind
-from printgen.engine.position import HAND, HOME, OUT, Phase, Place, Position, seat_name
+from printgen.engine.position import Phase, Position, seat_name
 from printgen.errors import IllegalMoveError, NotationError, OptionError
+from printgen.play.changes import Change, board_changes
 from printgen.play.session import Session
 from printgen.players.analysis.advisor import Analysis, advise
 
 SLICE = 2.0  # seconds of computer play per call, so that a long play-out shows progress and stays answerable
-_PLACE_ORDER = {HAND: 1, HOME: 2, OUT: 3}
-
-
-@dataclass(frozen=True)
-class Change:
-    """One piece to move on the physical board: a seat's piece from one place to another."""
-
-    seat: int
-    origin: Place  # a cell number, HAND, HOME or OUT
-    target: Place
 
 
 @dataclass(frozen=True)
@@ -46,22 +35,6 @@ class Step:
     computer: bool
     before: Position
     after: Position
-
-
-def _order(place: Place) -> tuple[int, int]:
-    return (0, place) if isinstance(place, int) else (_PLACE_ORDER[place], 0)
-
-
-def board_changes(a: Position, b: Position) -> list[Change]:
-    """Returns the pieces to move to turn the board of position a into that of b, seat by seat."""
-    out = []
-    for seat in range(a.players):
-        before, after = Counter(a.places(seat)), Counter(b.places(seat))
-        gone = sorted((before - after).elements(), key=_order)
-        come = sorted((after - before).elements(), key=_order)
-        out += [Change(seat, g if g is not None else HAND, c if c is not None else HAND)
-                for g, c in zip_longest(gone, come)]
-    return out
 
 
 def read_cast(pos: Position, marks: int | None = None, faces: list[bool] | None = None,

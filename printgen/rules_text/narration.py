@@ -33,6 +33,13 @@ class Narration:
         self.P = Phrases(rs, lang)
         self.T = self.P.T
 
+    def team(self, seat: int) -> str:
+        """Returns who wins with a seat: its letter, or with partners the seats of its team (`A and C`)."""
+        if not self.rs.players.partnerships:
+            return seat_name(seat)
+        start = Position.new(self.rs, 4)  # partnerships are for four players exactly
+        return self.T.join([seat_name(s) for s in range(4) if start.team(s) == start.team(seat)])
+
     # ---- events ----
 
     def event(self, e: Event) -> str | None:
@@ -57,7 +64,11 @@ class Narration:
             case EventKind.BANKRUPT:
                 return T("narrate.bankrupt", player=p)
             case EventKind.CONTEST_WON:
-                return T("narrate.contest_won", player=p) if e.player is not None else T("narrate.contest_over")
+                if e.player is None:
+                    return T("narrate.contest_over")
+                if self.rs.players.partnerships:
+                    return T("narrate.contest_won_team", team=self.team(e.player))
+                return T("narrate.contest_won", player=p)
             case EventKind.NO_MOVE:
                 return T("narrate.no_move", player=p, score=e.amount)
             case EventKind.NULL_CAST:

@@ -11,8 +11,9 @@ from typing import Any
 
 from printgen.engine.describe import DIRECTION_CCW, DIRECTION_NONE, KIND_BET, KIND_ENTER, KIND_MOVE, KIND_PASS
 from printgen.engine.position import HAND, HOME, Phase, Position
+from printgen.play.changes import Change
 from printgen.play.saved import game_key
-from printgen.play.table import Change, Table
+from printgen.play.table import Table
 from printgen.players.roster.registry import Player, player
 from printgen.players.search.levels import STRENGTHS
 

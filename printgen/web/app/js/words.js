@@ -32,6 +32,13 @@ export class Words {
 
   seat(s) { return this.game.app.seats[s]; }
 
+  // Returns who wins with a seat in partnerships: the seats of its team, `A and C` (narration.py Narration.team).
+  team(s) {
+    const { seats, teams } = this.game.app;
+    const team = seats.filter((_, i) => teams[i] === teams[s]);
+    return `${team.slice(0, -1).join(", ")} ${this.T("word.and")} ${team[team.length - 1]}`;
+  }
+
   // Returns a number of the ruleset's items: `1 chip`, `20 chips`.
   items(n) {
     const [one, many] = this.game.app.item[this.lang];
@@ -102,7 +109,8 @@ export class Words {
       case "bear_off": return T("bear_off", { player: p, cell: e.cell });
       case "game_won": return T("game_won", { player: p, game: e.other });
       case "bankrupt": return T("bankrupt", { player: p });
-      case "contest_won": return p ? T("contest_won", { player: p }) : T("contest_over");
+      case "contest_won": return !p ? T("contest_over")
+        : this.game.app.teams ? T("contest_won_team", { team: this.team(e.player) }) : T("contest_won", { player: p });
       case "no_move": return T("no_move", { player: p, score: e.amount });
       case "null_cast": return T("null_cast", { player: p });
       case "recast": return T("recast", { player: p });
