@@ -160,6 +160,8 @@ BAD = [
     ("get", "/api/games/g/advice", None, 400, "cast first"),
     ("get", "/api/games/g/advice?level=99", None, 400, "'level' must be"),
     ("get", "/api/games/g/steps?since=-1", None, 400, "'since' must be"),
+    ("get", "/api/games/g/steps?since=" + "9" * 5000, None, 400, "'since' must be"),
+    ("get", "/api/games/g/advice?level=" + "0" * 5000 + "1", None, 400, "cast first"),  # level 1, then no cast
     ("get", "/api/games/nope", None, 404, "no saved game"),
     ("post", "/api/games/nope/act", b'{"action": "cast", "stamp": "0:None"}', 404, "no saved game"),
     ("get", "/api/games/..%2F..%2Fetc", None, 404, ""),

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from printgen.errors import PatolliError
+from printgen.inputs import whole_number
 from printgen.play.saved import game_key
 from printgen.play.table import Table
 from printgen.players.analysis.advisor import advise
@@ -116,10 +117,15 @@ async def save(request: Request) -> Response:
 
 
 def _whole(request: Request, key: str, lo: int, hi: int, default: int) -> int:
+    """Returns a query's whole number from lo to hi (read by `inputs.whole_number`: ASCII digits, however many)."""
     text = request.query_params.get(key, str(default))
-    if not (text.isascii() and text.isdigit()) or not lo <= int(text) <= hi:
+    try:
+        value = whole_number(text, key, hi)
+    except PatolliError:
+        value = -1
+    if not lo <= value <= hi:
         raise HTTPException(400, f"{key!r} must be a whole number from {lo} to {hi}")
-    return int(text)
+    return value
 
 
 async def steps(request: Request) -> Response:
