@@ -82,7 +82,7 @@ def board(
                                                min=1, max=200)] = None,
     fit: Annotated[bool, typer.Option("--fit", help="Shrink the board to one sheet and say the cell size.")] = False,
     print_shop: Annotated[bool, typer.Option("--print-shop", help="The whole board on one page of its own size, "
-                                             "with 3 mm bleed and a trim box, for a copy shop.")] = False,
+                                             "with 3 mm bleed, crop marks and a trim box, for a copy shop.")] = False,
     dpi: DpiOpt = 100,
     force: ForceOpt = False,
 ) -> None:

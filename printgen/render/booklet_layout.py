@@ -13,7 +13,7 @@ from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardGeometry, cell_numbers, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.position_picture import position_picture
-from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
+from printgen.render.scene import Group, Item, Page, Path, Style, Text, line, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
 from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
@@ -48,6 +48,7 @@ class PageSpec:
 
 
 A5 = PageSpec(148.0, 210.0)
+SECTION_RULE = "section rule"
 HALF_LETTER = PageSpec(139.7, 215.9)
 
 
@@ -81,9 +82,9 @@ def _heading_box(text: str, width: float, level: int) -> Box:
         for i, ln in enumerate(lines):
             items += [Text(t.x, t.y, t.text, role, size, fill="cell.wedge.mark" if level == 1 else "ink",
                            tag="heading") for t in set_line(ln, x, y + h * (i + 0.8), size)]
-        if level == 1:
+        if level == 1:  # the rule under a section's title: typeset counts them to bookmark the sections
             items.append(line((x, y + height - 0.8), (x + width, y + height - 0.8),
-                              Style(stroke="area.line", width=0.4)))
+                              Style(stroke="area.line", width=0.4), tag=SECTION_RULE))
         return items
     return Box(height, draw, keep_with_next=True, space_before={1: 7.0, 2: 4.0, 3: 3.0}[level])
 
@@ -265,8 +266,10 @@ def _title_box(text: str, width: float) -> Box:
     return Box(h * len(lines) + 1.0, draw)
 
 
-def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, title: bool = False) -> list[Page]:
-    """Returns the document's pages, numbered at the foot from numbers_from; title sets doc.title first."""
+def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, title: bool = False,
+            outline: bool = False) -> list[Page]:
+    """Returns the document's pages, numbered at the foot from numbers_from; title sets doc.title first; outline
+    bookmarks each section on the page where its title is set."""
     flow = Flow(spec.frames)
     width = flow.frame.w
     flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width))
@@ -279,6 +282,11 @@ def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, t
         page.add(Text(spec.width / 2, spec.height - 8.0, str(p + numbers_from), "body", 8, anchor="middle",
                       fill="ink.soft", tag="page number"))
         pages.append(page)
+    if outline:
+        titles = iter(s.title for s in doc.sections)
+        for page in pages:
+            rules = sum(1 for item in page.items if isinstance(item, Path) and item.tag == SECTION_RULE)
+            page.bookmarks = tuple((0, next(titles)) for _ in range(rules))
     return pages
 
 

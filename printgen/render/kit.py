@@ -22,7 +22,6 @@ from printgen.render.booklet import card_pages as reference_pages
 from printgen.render.booklet_layout import PageSpec, typeset
 from printgen.render.formats import Flip, Format
 from printgen.render.howto import howto_page
-from printgen.render.imposition import BLEED
 from printgen.render.output import slug, stem, write_pages
 from printgen.render.paper import Paper, Sheet
 from printgen.render.pdf import Metadata
@@ -175,7 +174,8 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     single_file = KitFile(single, T("kit.single"), plain, [
         howto_part, Part(board_what, board, T("kit.mark_board"), _board_marks(board, lang)),
         Part(T("kit.card"), card, T("kit.mark_card"))])
-    w, h = shop.width - 2 * BLEED, shop.height - 2 * BLEED
+    assert shop.trim is not None
+    w, h = shop.trim[2], shop.trim[3]
     for _ in range(3):  # the how-to lists its own page count: set it until the count it takes stays the same
         listing = [*(_file_lines(T, f) for f in (single_file, duplex_file, booklet_file)),
                    (T("kit.shop", name=shop_name, w=round(w), h=round(h)), []),
@@ -195,7 +195,7 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
                              Metadata(f"Patolli: {title} ({subject})", subject=subject))
     files += write_pages(out, [shop], shop_name[:-4], Format.PDF, opts.grey,
                          Metadata(f"Patolli board for a print shop: {title}", subject="board"))
-    files += write_pages(out, reading, reading_name[:-4], Format.PDF, False,
+    files += write_pages(out, reading, reading_name[:-4], Format.PDF, opts.grey,
                          Metadata(f"Patolli rules: {title}", subject="rules"))
     return KitResult(files, {f.name: len(f.pages) for f in (single_file, duplex_file, booklet_file)})
 

@@ -3,14 +3,18 @@ least SAFE mm from the paper edge (the margin many home printers cannot print)."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printgen.render.paper import BAND, SAFE, Sheet
-from printgen.render.scene import Item, Style, Text, line, rect
+from printgen.render.scene import Item, Page, Style, Text, line, rect
 
 SCALE_LENGTH = 100.0
 MARK = 2.5  # cut mark length, mm
 MARK_GAP = 0.5  # mm between a cut mark and the bleed it points at, where the margin has room
 MARK_WIDTH = 0.2  # mm, a cut mark's stroke
 MIN_GAP = 1.0  # mm a cut mark always keeps from the cut edge (in a narrow margin it runs over the bleed)
+CROP = 5.0  # mm, a crop mark's length on a print-shop page
+SLUG = 9.0  # mm of white round a print-shop page's bleed, holding its crop marks
 # Where the foot band's items sit, in mm up from the band's lower edge (SAFE from the paper's foot).
 BAR_UP = 7.6  # top of the scale bar
 LABEL_UP = 1.25  # footer baseline: its descenders stay above the band's lower edge
@@ -62,4 +66,29 @@ def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, 
     for y in ys:
         items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
         items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
+    return items
+
+
+def number_pages(pages: list[Page]) -> list[Page]:
+    """Returns the pages with each footer's '{n}' and '{m}' (the language's "page {n} of {m}") filled with the
+    page's place in these pages, the file as a viewer counts it, and their number."""
+    def filled(item: Item, n: int) -> Item:
+        if not (isinstance(item, Text) and item.tag == "footer" and "{n}" in item.text):
+            return item
+        head, _, tail = item.text.rpartition("{n}")
+        return replace(item, text=head + str(n) + tail.replace("{m}", str(len(pages))))
+    return [replace(page, items=[filled(item, n) for item in page.items]) for n, page in enumerate(pages, 1)]
+
+
+def crop_marks(trim: tuple[float, float, float, float], bleed: float) -> list[Item]:
+    """Returns a print shop's crop marks for the trim box (x, y, w, h): two at each corner, on the lines of the
+    trim's edges, starting MARK_GAP past the bleed and CROP long."""
+    x, y, w, h = trim
+    style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
+    near, far = bleed + MARK_GAP, bleed + MARK_GAP + CROP
+    items: list[Item] = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            items.append(line((cx + sx * near, cy), (cx + sx * far, cy), style, tag="crop mark"))
+            items.append(line((cx, cy + sy * near), (cx, cy + sy * far), style, tag="crop mark"))
     return items
