@@ -5,11 +5,13 @@ from __future__ import annotations
 from printgen.components import ComponentKind, components
 from printgen.engine.topology import SEAT_NAMES
 from printgen.render import glyphs
-from printgen.render.fonts import fit_size
+from printgen.render.fonts import fit_size, text_width
 from printgen.render.imposition import BLEED, Component
 from printgen.render.item_art import item_picture
 from printgen.render.scene import Group, Item, Style, Text, circle, rect
 from printgen.render.words import BOARD_LABELS
+from printgen.errors import RulesetError
+from printgen.render.units import pt_to_mm
 from printgen.rulesets.model import Ruleset
 
 TOKEN = 16.0  # mm, a piece's side
@@ -69,21 +71,52 @@ def _card_back(w: float, h: float, title: str) -> tuple[Item, ...]:
     )
 
 
-def _card_name(name: str, w: float) -> list[Item]:
-    """Returns a card's name, on two lines if one would set it too small."""
-    from printgen.render.typeset import break_lines, set_line, words_of
+# A card's name: one line at NAME_SIZES[0] (down to ONE_LINE_LEAST), else two or three lines at the first of
+# NAME_SIZES that holds it, between the frame and the art panel. A name that fits none is refused, never cut.
+NAME_SIZES = (11.0, 10.0, 9.0, 8.0)
+ONE_LINE_LEAST = 10.5
+NAME_WIDTH = 0.78  # of the card's width
+NAME_TOP, NAME_FOOT = 7.0, 19.6  # mm: the name's capitals start below NAME_TOP, its descenders end above NAME_FOOT
 
-    size = 13.0
-    if fit_size(name, "display", size, w * 0.78) >= 10.5:
-        return [Text(w / 2, 15.5, name, "display", fit_size(name, "display", size, w * 0.78), anchor="middle",
-                     tag="card name")]
-    size = 11.0
-    lines = break_lines(words_of(name, size, "display"), w * 0.78, size)[:2]
-    items: list[Item] = []
-    for i, ln in enumerate(lines):
-        items += [Text(t.x, t.y, t.text, "display", size, anchor="start", tag="card name")
-                  for t in set_line(ln, w * 0.11, 12.6 + i * 4.6, size, anchor="middle", width=w * 0.78)]
-    return items
+
+def card_name_lines(name: str, w: float) -> tuple[float, list[str]] | None:
+    """Returns the size and lines a card's name is set in, every word whole and every line within the name's
+    width, or None when no size allowed holds it."""
+    from printgen.render.typeset import break_lines, words_of
+
+    width = w * NAME_WIDTH
+    if fit_size(name, "display", 13.0, width) >= ONE_LINE_LEAST:
+        return fit_size(name, "display", 13.0, width), [name]
+    for size in NAME_SIZES:
+        lines = ["".join((" " if i and word.space_before else "") + word.text for i, word in enumerate(ln))
+                 for ln in break_lines(words_of(name, size, "display"), width, size)]
+        lead = _name_lead(size)
+        room = int((NAME_FOOT - NAME_TOP - pt_to_mm(size) * 0.95) // lead) + 1
+        if len(lines) <= room and all(text_width(ln, "display", size) <= width + 1e-6 for ln in lines):
+            return size, lines
+    return None
+
+
+def _name_lead(size: float) -> float:
+    return pt_to_mm(size) * 1.18
+
+
+def _card_name(name: str, w: float) -> list[Item]:
+    """Returns a card's name, whole: on one, two or three lines, centred in the band above the art panel;
+    refuses a name that no size allowed holds."""
+    fitted = card_name_lines(name, w)
+    if fitted is None:
+        raise RulesetError(f"the item name '{name}' is too long to print whole on its card (at most three lines "
+                           f"of {NAME_SIZES[-1]:g} pt, {w * NAME_WIDTH:.0f} mm wide); shorten it")
+    size, lines = fitted
+    if len(lines) == 1:
+        return [Text(w / 2, 15.5, name, "display", size, anchor="middle", tag="card name")]
+    lead = _name_lead(size)
+    cap = pt_to_mm(size) * 0.7  # capital height
+    block = cap + lead * (len(lines) - 1)
+    first = NAME_TOP + (NAME_FOOT - NAME_TOP - pt_to_mm(size) * 0.25 - block) / 2 + cap
+    return [Text(w / 2, first + i * lead, ln, "display", size, anchor="middle", tag="card name")
+            for i, ln in enumerate(lines)]
 
 
 # The art panel of an item card (mm from the card's top left): a square window under the name, the picture
