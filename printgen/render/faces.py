@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from printgen.components import ComponentKind, components
 from printgen.engine.topology import SEAT_NAMES
 from printgen.render import glyphs
@@ -152,19 +154,34 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: 
     return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card", family="item card")
 
 
-def item_chit(name: str) -> Component:
-    """Returns a plain item chit (a good, a chip): a bead and the item's name; a common back."""
+def _chip_face(name: str, value: int) -> tuple[Item, ...]:
+    """Returns a chip's face: a coin of cacao colours ringed with beads, its value large at the centre, the item's
+    name on a band below; a chip of 1 pale, a larger value dark, so the two tell apart at a glance."""
     w = ITEM_CHIT
-    front: tuple[Item, ...] = (
-        _background(w, w, "card.front"),
-        circle(w / 2, w * 0.42, w * 0.24, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="bead"),
-        glyphs.flower(w / 2, w * 0.42, w * 0.16, tag="bead flower"),
-        Text(w / 2, w * 0.88, name, "body-bold", fit_size(name, "body-bold", 7, w * 0.85), anchor="middle",
-             tag="chit name"),
-    )
-    back: tuple[Item, ...] = (_background(w, w, "card.back"),
-                              glyphs.flower(w / 2, w / 2, w * 0.25, fill="card.back.pattern", tag="chit back"))
-    return Component(w, w, front, back, name="item chit", family="item chit")
+    c, r = w / 2, w * 0.36
+    one = value == 1
+    disc, ink, bead = ("cell.centre", "card.frame", "card.frame") if one else ("card.badge", "card.badge.text",
+                                                                              "card.badge.line")
+    items: list[Item] = [_background(w, w, "card.front"),
+                         circle(c, c - 1.2, r, Style(fill=disc, stroke="card.frame", width=0.5), tag="chip coin"),
+                         circle(c, c - 1.2, r * 0.78, Style(stroke=bead, width=0.25), tag="chip ring")]
+    beads = 12
+    for i in range(beads):
+        a = 2 * math.pi * i / beads
+        items.append(circle(c + r * 0.89 * math.cos(a), c - 1.2 + r * 0.89 * math.sin(a), r * 0.045,
+                            Style(fill=bead), tag="chip bead"))
+    items.append(Text(c, c - 1.2 + r * 0.40, str(value), "body-black", 16.0, fill=ink, anchor="middle",
+                      tag="chip value"))
+    items.append(Text(c, w - 1.6, name, "body-bold", fit_size(name, "body-bold", 6.5, w * 0.85), anchor="middle",
+                      fill="card.frame", tag="chip name"))
+    return tuple(items)
+
+
+def item_chit(name: str, value: int = 1) -> Component:
+    """Returns a chip of a plain item (a chip, a good) worth value: the same face on both sides, so it reads
+    whichever way up it lands."""
+    face = _chip_face(name, value)
+    return Component(ITEM_CHIT, ITEM_CHIT, face, face, name="item chit", family=f"chip {value}")
 
 
 def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component]:
@@ -195,7 +212,7 @@ def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:
             continue
         if comp.item is None:
             name = econ.item_name.get(lang).capitalize()
-            out += [item_chit(name) for _ in range(comp.count)]
+            out += [item_chit(name, comp.value) for _ in range(comp.count)]
         else:
             name = comp.item.name.get(lang)
             footer = rs.title.get(lang)
