@@ -51,21 +51,29 @@ def _mark(edge: float, outward: float, room: float, bleed: float) -> tuple[float
 
 
 def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, float], sheet: Sheet,
-              bleed: float) -> list[Item]:
-    """Returns marks outside box (the grid's outer trim edges) along every cut line xs and ys: clear of the bleed
-    where the margin has room, never nearer the paper edge than SAFE, never in the foot band."""
+              bleed: float, top_limit: float | None = None, foot: bool = True,
+              sides: tuple[bool, bool] = (True, True), head: bool = True) -> list[Item]:
+    """Returns marks outside box (a grid's outer trim edges) along every cut line xs and ys: clear of the bleed
+    where the margin has room, never nearer the paper edge than SAFE, never in the foot band. The column marks
+    go above the box with head (up to top_limit, the bleed above, when given; else up to the paper's margin)
+    and below it with foot; the row marks on the left and right sides as sides says."""
     pw, ph = sheet.size
     x0, y0, x1, y1 = box
     style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
     items: list[Item] = []
-    top, bottom = _mark(y0, -1, y0 - SAFE, bleed), _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
+    top = _mark(y0, -1, y0 - (SAFE if top_limit is None else top_limit), bleed)
+    bottom = _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
     left, right = _mark(x0, -1, x0 - SAFE, bleed), _mark(x1, 1, pw - SAFE - x1, bleed)
     for x in xs:
-        items.append(line((x, top[0]), (x, top[1]), style, tag="cut mark"))
-        items.append(line((x, bottom[0]), (x, bottom[1]), style, tag="cut mark"))
+        if head:
+            items.append(line((x, top[0]), (x, top[1]), style, tag="cut mark"))
+        if foot:
+            items.append(line((x, bottom[0]), (x, bottom[1]), style, tag="cut mark"))
     for y in ys:
-        items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
-        items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
+        if sides[0]:
+            items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
+        if sides[1]:
+            items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
     return items
 
 
