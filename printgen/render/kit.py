@@ -170,6 +170,7 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     shop_name = f"{slug(rs)}-board-print-shop-{lang}" + ("-grey" if opts.grey else "") + ".pdf"
     progress("print shop board")
     shop = print_shop_board(rs, opts)
+    order = [p.label.removeprefix("tile ") for p in board if p.label.startswith("tile ")]  # row by row
     howto_part = Part(T("kit.howto"), [], T("kit.mark_howto"))
     single_file = KitFile(single, T("kit.single"), plain, [
         howto_part, Part(board_what, board, T("kit.mark_board"), _board_marks(board, lang)),
@@ -180,7 +181,7 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
         listing = [*(_file_lines(T, f) for f in (single_file, duplex_file, booklet_file)),
                    (T("kit.shop", name=shop_name, w=round(w), h=round(h)), []),
                    (T("kit.reading", name=reading_name), [])]
-        howto = howto_page(rs, lang, paper, listing, tiles)
+        howto = howto_page(rs, lang, paper, listing, order, (w, h), opts.players)
         if len(howto) == len(single_file.parts[0].pages):
             break
         single_file.parts[0] = replace(howto_part, pages=howto)
