@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from printgen.render.faces import bean_components, item_components, pieces_components
+from printgen.render.formats import Flip
 from printgen.render.imposition import BLEED, grid_sheets, grids
 from printgen.render.paper import Paper, Sheet
 from printgen.render.prints import PrintOptions, components_pages
-from printgen.render.formats import Flip
-from printgen.render.faces import bean_components, item_components, pieces_components
 from printgen.render.scene import Path, flatten, path_points
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets import BUILTIN

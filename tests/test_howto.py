@@ -22,7 +22,7 @@ def _norm(text: str) -> str:
 
 def test_a_tiled_board_says_the_order_of_the_tiles_and_what_to_mount_it_on() -> None:
     words = _norm(_words())
-    assert "A1, A2, B1, B2" in words and "Start with A1" in words
+    assert "A1, A2, B1, B2" in words and "Lay A1 face up" in words
     assert "350 × 350 mm" in words and "mounting board" in words
     assert "Glue the whole board onto card." not in words
     assert "350 × 350 mm" in _norm(_words("es"))

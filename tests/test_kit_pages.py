@@ -66,7 +66,8 @@ def test_grey_reaches_the_reading_copy(tmp_path: Path) -> None:
     grey = (tmp_path / "True" / "neeley-reading-a4-en-grey.pdf").read_bytes()
     assert colour != grey
     rgb = re.compile(rb"([0-9.]+) ([0-9.]+) ([0-9.]+) rg")
-    streams = b"".join(p.get_contents().get_data() for p in reader(tmp_path / "True" / "neeley-reading-a4-en-grey.pdf").pages)
+    pages = reader(tmp_path / "True" / "neeley-reading-a4-en-grey.pdf").pages
+    streams = b"".join(p.get_contents().get_data() for p in pages)
     colours = {m.groups() for m in rgb.finditer(streams)}
     assert colours and all(len(set(c)) == 1 for c in colours), sorted(colours)[:5]  # every fill a grey
 

@@ -41,8 +41,10 @@ def howto_page(rs: Ruleset, lang: str, paper: Paper, files: list[tuple[str, list
         ), key="howto"),
     ))
     w, h = Sheet(paper).size
-    for columns in (1, 2):  # two columns where a language's longer words would leave a few lines overleaf
-        pages = typeset(doc, rs, PageSpec(w, h, top=16, bottom=18, inner=18, outer=18, columns=columns, gutter=8))
+    # two columns where a language's longer words would leave a few lines overleaf, then narrower margins
+    for columns, edge in ((1, 18.0), (2, 18.0), (2, 14.0)):
+        pages = typeset(doc, rs, PageSpec(w, h, top=edge - 2, bottom=18, inner=edge, outer=edge, columns=columns,
+                                          gutter=8 if edge > 14 else 6))
         if len(pages) == 1:
             break
     return pages
@@ -55,4 +57,4 @@ def _seats(T: Texts, rs: Ruleset, seats: int | None) -> list[Block]:
         return []
     colour = T(f"colour.{SEAT_COLOURS[1]}")
     key = "howto.seats_two_printed" if seats == 2 else "howto.seats_two"
-    return [Paragraph(T(key, seats=rs.players.max_players, colour=colour))]
+    return [Paragraph(T(key, colour=colour))]

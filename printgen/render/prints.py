@@ -179,6 +179,14 @@ def components_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
     return _duplex(comps, rs, "components", opts)
 
 
+def aid_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
+    """Returns a player aid for each seat printed for, fronts and backs on alternating pages."""
+    from printgen.render.player_aid import player_aids
+
+    return _duplex(player_aids(rs, opts.lang, _players(rs, opts.players) if opts.players else None), rs, "aids",
+                   opts)
+
+
 def calibration_pages(opts: PrintOptions, header: tuple[str, ...] = ()) -> list[Page]:
     """Returns a two-sided sheet for measuring how far the printer shifts the back; header paragraphs (a
     file's printing notes, in light markup) are set on the front between the targets."""
