@@ -6,14 +6,14 @@ import math
 
 from printgen.components import ComponentKind, components
 from printgen.engine.topology import SEAT_NAMES
+from printgen.errors import RulesetError
 from printgen.render import glyphs
 from printgen.render.fonts import fit_size, text_width
 from printgen.render.imposition import BLEED, Component
 from printgen.render.item_art import item_picture
 from printgen.render.scene import Group, Item, Style, Text, circle, rect
-from printgen.render.words import BOARD_LABELS
-from printgen.errors import RulesetError
 from printgen.render.units import pt_to_mm
+from printgen.render.words import BOARD_LABELS
 from printgen.rulesets.model import Ruleset
 
 TOKEN = 16.0  # mm, a piece's side
