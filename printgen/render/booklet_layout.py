@@ -37,6 +37,7 @@ class PageSpec:
     outer: float = 16.0
     columns: int = 1
     gutter: float = 6.0
+    table: float = 7.6  # points: the type of tables (SMALL); a player aid sets them larger
 
     def frames(self, page: int) -> list[Frame]:
         """Returns the columns of a page (inner margin on the spine side)."""
@@ -89,9 +90,9 @@ def _heading_box(text: str, width: float, level: int) -> Box:
     return Box(height, draw, keep_with_next=True, space_before={1: 7.0, 2: 4.0, 3: 3.0}[level])
 
 
-def _table_box(t: Table, width: float) -> Box:
+def _table_box(t: Table, width: float, size: float = SMALL) -> Box:
     """Returns an unbreakable table: columns sized to their content, cells wrapped, rules between rows."""
-    size, lead = SMALL, SMALL_LEAD
+    lead = size * SMALL_LEAD / SMALL
     cols = len(t.header)
     natural = [max([text_width(c, "body-bold", size) for c in [t.header[j]]] +
                    [sum(w.width for w in words_of(r[j], size)) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
@@ -200,7 +201,7 @@ def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
     return Box(h + 1.5 + cap.height, draw, space_before=3.0)
 
 
-def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
+def boxes_for(doc: Document, rs: Ruleset, width: float, table: float = SMALL) -> list[Box]:
     """Returns the boxes of a document's sections, in order."""
     boxes: list[Box] = []
     for section in doc.sections:
@@ -216,7 +217,7 @@ def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
                         boxes.append(_text_box(item, width, indent=4.5, space=1.0,
                                                prefix=f"{n}." if ordered else "•"))
                 case Table():
-                    boxes.append(_table_box(block, width))
+                    boxes.append(_table_box(block, width, table))
                 case CellFigure():
                     boxes.append(_cell_box(rs, block, width))
                 case BoardFigure():
@@ -272,7 +273,7 @@ def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, t
     bookmarks each section on the page where its title is set."""
     flow = Flow(spec.frames)
     width = flow.frame.w
-    flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width))
+    flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width, spec.table))
     pages = []
     for p in range(flow.pages):
         page = Page(spec.width, spec.height, label=f"page {p + numbers_from}")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from printgen.engine.seats import SEAT_NAMES
 from printgen.render import glyphs
 from printgen.render.affine import Affine
-from printgen.render.booklet_layout import PageSpec, typeset
+from printgen.render.booklet_layout import SMALL, PageSpec, typeset
 from printgen.render.fonts import fit_size
 from printgen.render.imposition import BLEED, Component
 from printgen.render.scene import Group, Item, Page, Style, Text, rect
@@ -20,6 +20,7 @@ from printgen.rulesets.model import Ruleset
 
 AID = (186.0, 120.0)  # mm: two to a sheet of A4 or Letter, inside the margins
 HEAD = 9.0  # mm: the band in the player's colour along the top of each face
+TABLES = (9.0, 8.2)  # points before scaling, tried in turn: tables read across a table, larger than the booklet's
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)  # of the booklet's type, tried in turn: the largest that fits
 
 
@@ -38,12 +39,12 @@ FRONT = ("turn", "cells")  # the reference card's sections on the front: what to
 
 
 def _face(doc: Document, rs: Ruleset) -> list[Item]:
-    """Returns a face's words set in two columns below the head band at the booklet's type size, or a little
-    smaller where they would not fit (never below SCALES[-1] of it)."""
+    """Returns a face's words set in two columns below the head band at the booklet's type size with larger
+    tables, or a little smaller where they would not fit (never below SCALES[-1] of it)."""
     w, h = AID
-    for k in SCALES:
+    for k, table in [(k, t) for k in SCALES for t in TABLES] + [(SCALES[-1], SMALL)]:
         spec = PageSpec(w / k, h / k, top=(HEAD + 4.0) / k, bottom=5.0 / k, inner=6.5 / k, outer=6.5 / k,
-                        columns=2, gutter=6.0 / k)
+                        columns=2, gutter=6.0 / k, table=table)
         pages = typeset(doc, rs, spec)
         if len(pages) == 1:
             words = tuple(i for i in pages[0].items if getattr(i, "tag", "") != "page number")
