@@ -33,15 +33,17 @@ def test_footers_count_the_pages_of_the_file_as_a_viewer_shows_them(rendered: Re
                 assert (int(m.group(1)), int(m.group(2))) == (i, len(texts)), (what, lang, i, m.group(0))
 
 
-def test_number_pages_fills_only_footers() -> None:
+def test_number_pages_counts_the_pages_it_is_given_in_each_footer() -> None:
     from printgen.render.scene import Page, Text
 
-    pages = [Page(10, 10, [Text(0, 0, "A {n} · page {n} of {m}", "body", 6, tag="footer"),
-                           Text(0, 0, "{n}", "body", 6, tag="other")]) for _ in range(3)]
+    pages = [Page(10, 10, [Text(0, 0, "Bell · page 1 of 12", "body", 6, tag="footer"),
+                           Text(0, 0, "página 1 de 12", "body", 6, tag="other")]) for _ in range(2)]
+    pages.append(Page(10, 10, [Text(0, 0, "Bell · tablero · página 2 de 12", "body", 6, tag="footer")]))
     out = number_pages(pages)
-    assert [p.items[0].text for p in out] == [f"A {{n}} · page {i} of 3" for i in (1, 2, 3)]  # type: ignore[union-attr]
-    assert all(p.items[1].text == "{n}" for p in out)  # type: ignore[union-attr]
-    assert pages[0].items[0].text.endswith("{n} of {m}")  # type: ignore[union-attr]
+    assert [p.items[0].text for p in out] == ["Bell · page 1 of 3", "Bell · page 2 of 3",  # type: ignore[union-attr]
+                                              "Bell · tablero · página 3 de 3"]
+    assert out[0].items[1].text == "página 1 de 12"  # type: ignore[union-attr]
+    assert pages[0].items[0].text == "Bell · page 1 of 12"  # type: ignore[union-attr]
 
 
 def test_the_reading_copy_has_a_bookmark_for_each_section(rendered: Renders) -> None:

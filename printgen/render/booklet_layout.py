@@ -94,8 +94,9 @@ def _table_box(t: Table, width: float, size: float = SMALL) -> Box:
     """Returns an unbreakable table: columns sized to their content, cells wrapped, rules between rows."""
     lead = size * SMALL_LEAD / SMALL
     cols = len(t.header)
+    space = text_width(" ", "body", size)
     natural = [max([text_width(c, "body-bold", size) for c in [t.header[j]]] +
-                   [sum(w.width for w in words_of(r[j], size)) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
+                   [_set_width(words_of(r[j], size), space) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
     least = [max(w.width for w in words_of(c, size, "body-bold") + [w for r in t.rows for w in words_of(r[j], size)])
              + 3.0 for j, c in enumerate(t.header)]
     widths = natural if sum(natural) <= width else _shrink(natural, least, width)
@@ -133,6 +134,11 @@ def _table_box(t: Table, width: float, size: float = SMALL) -> Box:
             cy += pt_to_mm(SMALL_LEAD)
         return items
     return Box(height, draw, space_before=3.0)
+
+
+def _set_width(words: list[Any], space: float) -> float:
+    """Returns the width of words set on one line, with the spaces between them."""
+    return sum(w.width for w in words) + space * sum(1 for i, w in enumerate(words) if i and w.space_before)
 
 
 def _shrink(natural: list[float], least: list[float], width: float) -> list[float]:

@@ -78,16 +78,16 @@ def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -
 def _finish(pages: list[Page], title: str, what: str, opts: PrintOptions) -> list[Page]:
     """Adds the scale bar and the label to every page, in the foot band. A back page carries only its label,
     where the front's foot band lands when the sheet is turned over: behind no component, on either flip. The
-    label's page number is left for the file it is written in to fill (see `output.number_pages`)."""
+    label counts the set's pages; a file that holds more renumbers them (`sheet.number_pages`)."""
     w = WORDS[opts.lang]
-    for page in pages:
+    for i, page in enumerate(pages, 1):
         sheet = Sheet(opts.paper, landscape=page.width > page.height)
         side = ""
         if page.label.endswith("front"):
             side = f" · {w['front']}"
         elif page.label.endswith("back"):
             side = f" · {w['back']}"
-        text = f"{title} · {w[what]}{side} · {w['page']}"
+        text = f"{title} · {w[what]}{side} · " + w["page"].format(n=i, m=len(pages))
         if page.label.endswith("back"):
             bx, by, bw, bh = sheet.band
             mx, my = back_position(bx, by, bw, bh, sheet, opts.flip, (0.0, 0.0))

@@ -3,10 +3,12 @@ least SAFE mm from the paper edge (the margin many home printers cannot print)."
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from printgen.render.paper import BAND, SAFE, Sheet
 from printgen.render.scene import Item, Page, Style, Text, line, rect
+from printgen.render.words import WORDS
 
 SCALE_LENGTH = 100.0
 MARK = 2.5  # cut mark length, mm
@@ -77,14 +79,29 @@ def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, 
     return items
 
 
+def _page_of() -> list[tuple[re.Pattern[str], str]]:
+    """Returns, for each language, a pattern matching its "page {n} of {m}" at the end of a footer, and the words."""
+    out = []
+    for words in WORDS.values():
+        template = words["page"]
+        pattern = re.escape(template).replace(re.escape("{n}"), r"\d+").replace(re.escape("{m}"), r"\d+")
+        out.append((re.compile(pattern + "$"), template))
+    return out
+
+
 def number_pages(pages: list[Page]) -> list[Page]:
-    """Returns the pages with each footer's '{n}' and '{m}' (the language's "page {n} of {m}") filled with the
-    page's place in these pages, the file as a viewer counts it, and their number."""
+    """Returns the pages with each footer's "page n of m" (in its language) counting these pages: the file they
+    are written in, as a viewer counts it, where a set's pages number themselves."""
+    forms = _page_of()
+
     def filled(item: Item, n: int) -> Item:
-        if not (isinstance(item, Text) and item.tag == "footer" and "{n}" in item.text):
+        if not (isinstance(item, Text) and item.tag == "footer"):
             return item
-        head, _, tail = item.text.rpartition("{n}")
-        return replace(item, text=head + str(n) + tail.replace("{m}", str(len(pages))))
+        for pattern, template in forms:
+            m = pattern.search(item.text)
+            if m:
+                return replace(item, text=item.text[:m.start()] + template.format(n=n, m=len(pages)))
+        return item
     return [replace(page, items=[filled(item, n) for item in page.items]) for n, page in enumerate(pages, 1)]
 
 
