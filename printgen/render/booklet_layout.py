@@ -138,7 +138,7 @@ def _table_box(t: Table, width: float, size: float = SMALL) -> Box:
 
 def _set_width(words: list[Any], space: float) -> float:
     """Returns the width of words set on one line, with the spaces between them."""
-    return sum(w.width for w in words) + space * sum(1 for i, w in enumerate(words) if i and w.space_before)
+    return float(sum(w.width for w in words)) + space * sum(1 for i, w in enumerate(words) if i and w.space_before)
 
 
 def _shrink(natural: list[float], least: list[float], width: float) -> list[float]:
