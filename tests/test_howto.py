@@ -35,11 +35,27 @@ def test_card_is_asked_for_file_2_not_called_optional() -> None:
 
 def test_a_four_seat_board_says_where_the_second_of_two_players_sits_and_what_seats_2_does() -> None:
     words = _norm(_words())
-    assert "the second player is seat B, takes the blue pieces" in words
-    assert "with 2 players: seat B" in words and "patolli kit --seats 2" in words
+    assert "the second player, seat B, takes the blue pieces and starts from the arm opposite seat A" in words
+    assert "patolli kit --seats 2" in words
     assert "printed for two players" in _norm(_words(seats=2))
     assert "seat B, takes" not in _norm(_words(name="neeley", tiles=[]))  # two seats only: nothing to explain
 
 
 def test_mixed_sheets_are_cut_apart_before_each_group_is_cut() -> None:
     assert "first cut it apart between them" in _norm(_words())
+
+
+def test_the_board_marks_the_two_player_arms_in_the_colours_of_the_two_players_pieces() -> None:
+    from printgen.engine.topology import topology_for
+    from printgen.render.prints import PrintOptions, board_drawing, default_cell
+    from printgen.render.scene import Path, flatten
+    from printgen.rulesets import BUILTIN
+
+    for name in BUILTIN:
+        rs = load_ruleset(name)
+        if 2 not in rs.player_counts():
+            continue
+        d = board_drawing(rs, default_cell(), None, PrintOptions())  # the default kit: every seat
+        fills = {leaf.item.tag: leaf.item.style.fill for leaf in flatten(d.items) if isinstance(leaf.item, Path)}
+        for place in topology_for(rs).seat_places(2):  # the arm each of two players starts from
+            assert fills[f"start seat {place.start}"] == f"seat.{place.seat}", (name, place)

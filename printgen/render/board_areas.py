@@ -27,12 +27,23 @@ def _counts(counts: list[int]) -> str:
     return ", ".join(str(n) for n in counts)
 
 
+def shown_seats(rs: Ruleset, players: int) -> dict[int, int]:
+    """Returns, for each arm a game of up to `players` uses, the seat whose colour, shape and letter the board
+    prints on it. A board printed for more than two players of a ruleset two can play gives the two arms two
+    players use their two-player seats, the way most people play: the second player's pieces (seat B) then
+    match the arm they start from. The other arms carry their seats of the full game."""
+    shown = {arm: s for s, arm in enumerate(seat_arms(rs.board.seats, players))}
+    if players > 2 and 2 in rs.player_counts():
+        shown.update({arm: s for s, arm in enumerate(seat_arms(rs.board.seats, 2))})
+    return shown
+
+
 def seat_note(rs: Ruleset, players: int, arm: int, labels: object) -> str:
     """Returns the note under an arm's seat boxes when the arm's seat changes with the number of players: which
     player counts use the arm, and the letter it takes in a game where it differs."""
     counts = [n for n in rs.player_counts() if n <= players]
     letters = arm_letters(rs.board.seats, counts).get(arm, {})
-    mine = letters.get(players)
+    mine = SEAT_NAMES[shown_seats(rs, players)[arm]]
     if len(letters) == len(counts) and set(letters.values()) == {mine}:
         return ""
     others = sorted({(letter, n) for n, letter in letters.items() if letter != mine}, key=lambda t: t[1])
@@ -153,7 +164,7 @@ def _face_a_player(q: int, seats: dict[int, int], cx: float, cy: float) -> Affin
 def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
     """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
     c: float = geo.c  # type: ignore[attr-defined]
-    seats = {q: s for s, q in enumerate(seat_arms(rs.board.seats, players))}
+    seats = shown_seats(rs, players)
     areas = board_areas(rs)
     shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
         ["pool"] if Area.POOL in areas else [])

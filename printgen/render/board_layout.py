@@ -262,12 +262,15 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
             items.append(glyphs.flower(*_glyph_centre(geo, n), geo.c * GLYPH_R, tag=f"flower {n}"))
         if kind is CellKind.ROUNDED:
             items.append(glyphs.again(*_glyph_centre(geo, n), geo.c * GLYPH_R * 0.8, tag=f"again {n}"))
+    from printgen.render.board_areas import shown_seats
+
+    shown = shown_seats(rs, players)
     for place in places:
         q = place.arm
         towards = [topo.path(q)[1] + 1] + ([topo.path(q, clockwise=False)[1] + 1] if both else [])
-        items += _start_sign(geo, place.start, towards, place.seat)
+        items += _start_sign(geo, place.start, towards, shown[q])
         for i, end in enumerate(place.ends):
-            items += _end_cross(geo, end, place.seat, 1.0 if i == 0 else 0.8)
+            items += _end_cross(geo, end, shown[q], 1.0 if i == 0 else 0.8)
     return items
 
 
