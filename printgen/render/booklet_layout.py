@@ -252,7 +252,8 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     for ln in break_lines(words_of(doc.subtitle or rs.title, 12, "display-italic"), w - 30, 12):
         page.add(*set_line(ln, 15, y, 12, fill="ink.soft", anchor="middle", width=w - 30))
         y += 6.0
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang])
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang],
+                   kit=True)  # the board of the kit
     k = (w - 50) / d.width
     page.add(Group(d.items, Affine.translate(25, y + 4) @ Affine.scale(k), tag="cover board"))
     page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))

@@ -55,9 +55,10 @@ def _players(rs: Ruleset, players: int | None) -> int:
 
 
 def board_drawing(rs: Ruleset, cell: float, orientation: Orientation | None, opts: PrintOptions) -> BoardDrawing:
-    """Returns the board drawn at a cell size."""
+    """Returns the board drawn at a cell size: for every seat when opts name no player count (a kit's board,
+    its arms marked for two players), else for a game of that many."""
     return draw_board(rs, topology_for(rs), cell, orientation or rs.board.orientation, _players(rs, opts.players),
-                      BOARD_LABELS[opts.lang])
+                      BOARD_LABELS[opts.lang], kit=opts.players is None)
 
 
 def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -> float:
