@@ -38,6 +38,7 @@ def test_a_four_seat_board_says_where_the_second_of_two_players_sits_and_what_se
     assert "the second player, seat B, takes the blue pieces and starts from the arm opposite seat A" in words
     assert "patolli kit --seats 2" in words
     assert "printed for two players" in _norm(_words(seats=2))
+    assert "seat B" not in _norm(_words(seats=4))
     assert "seat B, takes" not in _norm(_words(name="neeley", tiles=[]))  # two seats only: nothing to explain
 
 

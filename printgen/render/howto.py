@@ -51,10 +51,10 @@ def howto_page(rs: Ruleset, lang: str, paper: Paper, files: list[tuple[str, list
 
 
 def _seats(T: Texts, rs: Ruleset, seats: int | None) -> list[Block]:
-    """Returns what a two-player game does on a board with more seats, and what `--seats 2` prints; nothing for
-    a two-seat ruleset."""
-    if rs.players.max_players <= 2 or 2 not in rs.player_counts():
-        return []
+    """Returns how a kit for every seat is marked for two players and what `--seats 2` prints, or what a kit
+    printed for two holds; nothing for a two-seat ruleset or a kit printed for three or four."""
+    if rs.players.max_players <= 2 or 2 not in rs.player_counts() or seats not in (None, 2):
+        return []  # a kit for three or four is marked for its game, seat by seat
     colour = T(f"colour.{SEAT_COLOURS[1]}")
     key = "howto.seats_two_printed" if seats == 2 else "howto.seats_two"
     return [Paragraph(T(key, colour=colour))]
