@@ -42,7 +42,7 @@ def howto_page(rs: Ruleset, lang: str, paper: Paper, files: list[tuple[str, list
     ))
     w, h = Sheet(paper).size
     # two columns where a language's longer words would leave a few lines overleaf, then narrower margins
-    for columns, edge in ((1, 18.0), (2, 18.0), (2, 14.0)):
+    for columns, edge in ((1, 18.0), (2, 18.0), (2, 14.0), (2, 11.0)):
         pages = typeset(doc, rs, PageSpec(w, h, top=edge - 2, bottom=18, inner=edge, outer=edge, columns=columns,
                                           gutter=8 if edge > 14 else 6))
         if len(pages) == 1:
