@@ -22,6 +22,7 @@ class ComponentKind(str, Enum):
     BOARD = "board"
     PIECES = "pieces"
     BEANS = "beans"
+    AIDS = "aids"
     ITEMS = "items"
 
 
@@ -38,6 +39,7 @@ class Component:
 
     BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
     `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits.
+    AIDS: `count` player aids, one per player.
     ITEMS: `count` item chits, of the named `item` (with its value) or plain chips of the ruleset's item
     name when `item` is None, each worth `value` items.
     """
@@ -88,6 +90,7 @@ def components(rs: Ruleset) -> list[Component]:
     for colour in SEAT_COLOURS[: rs.players.max_players]:
         out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
     out.append(Component(ComponentKind.BEANS, rs.beans.count, spares=SPARE_BEANS))
+    out.append(Component(ComponentKind.AIDS, rs.players.max_players))
     players = rs.players.max_players
     if not rs.economy.gambling:  # played without gambling: nothing to stake, so no item chits
         return out

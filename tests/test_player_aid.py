@@ -68,3 +68,14 @@ def test_the_kit_prints_aids_for_the_seats_it_prints_for() -> None:
     heads = [leaf.item for leaf in flatten(two[0].items) if isinstance(leaf.item, Path) and leaf.item.tag == "aid head"]
     assert [h.style.fill for h in heads] == ["player.0", "player.1"]
     assert not any(isinstance(i, Group) and i.tag == "aid words" and not i.items for i in two[0].items)
+
+
+def test_the_booklet_lists_the_aids_the_kit_prints() -> None:
+    from printgen.components import ComponentKind, components
+    from printgen.rules_text import booklet
+
+    rs = load_ruleset("gatigo")
+    aids = [c for c in components(rs) if c.kind is ComponentKind.AIDS]
+    assert [c.count for c in aids] == [len(player_aids(rs, "en"))] == [4]
+    section = next(s for s in booklet(rs, "en").sections if s.key == "components")
+    assert "4 player aids, one for each player" in " ".join(str(b) for b in section.blocks)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from printgen.components import ComponentKind, components
 from printgen.engine.seats import SEAT_NAMES
 from printgen.render import glyphs
 from printgen.render.affine import Affine
@@ -72,13 +73,15 @@ def _head(seat: int, title: str, label: str, w: float) -> list[Item]:
 
 
 def player_aids(rs: Ruleset, lang: str, players: int | None = None) -> list[Component]:
-    """Returns a player aid for each seat the kit prints for, in its colour, the same words on every one."""
+    """Returns a player aid for each seat the kit prints for (the kit's list: `components`), in its colour, the
+    same words on every one."""
     w, h = AID
+    count = next(c.count for c in components(rs) if c.kind is ComponentKind.AIDS)
     front, back = aid_faces(rs, lang)
     title = f"{Texts(lang)('kit.aid_title')} · {rs.title.get(lang)}"
     paper = rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="card.front"), tag="bleed fill")
     out = []
-    for seat in range(players or rs.players.max_players):
+    for seat in range(players or count):
         label = BOARD_LABELS[lang].seat.format(letter=SEAT_NAMES[seat])
         head = _head(seat, title, label, w)
         out.append(Component(w, h, (paper, *head, Group(tuple(front), tag="aid front")),

@@ -73,6 +73,8 @@ def component_line(P: Phrases, c: Component) -> str:
                      spares=c.spares)
         case ComponentKind.BEANS:
             return T("components.beans", beans=P.count(c.count, "bean"))
+        case ComponentKind.AIDS:
+            return T("components.aids" if P.gambling else "components.aids_plain", count=c.count)
         case ComponentKind.ITEMS:
             if c.item is None:
                 players = P.rs.players.max_players
