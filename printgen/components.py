@@ -13,6 +13,7 @@ from printgen.rulesets.model import Betting, Item, Payee, Ruleset
 __all__ = ["SEAT_COLOURS", "Area", "Component", "ComponentKind", "board_areas", "components", "pieces_per_colour"]
 SPARE_PIECES = 2  # per colour, for lost pieces
 SPARE_BEANS = 1  # bean chits printed besides the ones the game casts
+CHIP_VALUES = (1, 5)  # plain items are printed as chips of these values: fewer to cut than one chip per item
 
 
 class ComponentKind(str, Enum):
@@ -21,6 +22,7 @@ class ComponentKind(str, Enum):
     BOARD = "board"
     PIECES = "pieces"
     BEANS = "beans"
+    AIDS = "aids"
     ITEMS = "items"
 
 
@@ -37,8 +39,9 @@ class Component:
 
     BOARD: `count` boards with `areas` printed on them. PIECES: `count` pieces of `colour`, of which
     `spares` are spare. BEANS: `count` beans (or bean chits) marked on one side, and `spares` more chits.
-    ITEMS: `count` item chits, of the named `item` (with its value) or plain chits of the ruleset's item
-    name when `item` is None.
+    AIDS: `count` player aids, one per player.
+    ITEMS: `count` item chits, of the named `item` (with its value) or plain chips of the ruleset's item
+    name when `item` is None, each worth `value` items.
     """
 
     kind: ComponentKind
@@ -47,6 +50,7 @@ class Component:
     spares: int = 0
     item: Item | None = None
     areas: tuple[Area, ...] = ()
+    value: int = 1
 
 
 def board_areas(rs: Ruleset) -> tuple[Area, ...]:
@@ -63,12 +67,30 @@ def pieces_per_colour(rs: Ruleset) -> int:
     return max(rs.players.pieces) + SPARE_PIECES
 
 
+def largest_payment(rs: Ruleset) -> int:
+    """Returns the most items one player can owe at once: the stake, or a payment to every opponent."""
+    opponents = rs.players.max_players - 1
+    owed = [p.amount * (opponents if p.payee is Payee.OPPONENTS else 1) for _, p in rs.payments.by_event()]
+    return max([rs.economy.stake, *owed])
+
+
+def chips_per_player(rs: Ruleset) -> dict[int, int]:
+    """Returns how many chips of each value (CHIP_VALUES) a player starts with: chips of 1 enough to pay the
+    largest payment in ones (a multiple of five, at least five), the rest in fives."""
+    start = rs.economy.starting_items
+    big = CHIP_VALUES[1]
+    ones = min(start, max(big, -(-largest_payment(rs) // big) * big))
+    ones += (start - ones) % big
+    return {1: ones, big: (start - ones) // big}
+
+
 def components(rs: Ruleset) -> list[Component]:
     """Returns everything the printed kit holds for this ruleset, board first."""
     out = [Component(ComponentKind.BOARD, 1, areas=board_areas(rs))]
     for colour in SEAT_COLOURS[: rs.players.max_players]:
         out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
     out.append(Component(ComponentKind.BEANS, rs.beans.count, spares=SPARE_BEANS))
+    out.append(Component(ComponentKind.AIDS, rs.players.max_players))
     players = rs.players.max_players
     if not rs.economy.gambling:  # played without gambling: nothing to stake, so no item chits
         return out
@@ -76,5 +98,5 @@ def components(rs: Ruleset) -> list[Component]:
         out += [Component(ComponentKind.ITEMS, item.count * (1 if item.seat else players), item=item)
                 for item in rs.economy.items]
     else:
-        out.append(Component(ComponentKind.ITEMS, rs.economy.starting_items * players))
+        out += [Component(ComponentKind.ITEMS, n * players, value=v) for v, n in chips_per_player(rs).items() if n]
     return out

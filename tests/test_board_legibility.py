@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from printgen.cli.app import app
 from printgen.components import SEAT_COLOURS
-from printgen.engine.seats import SEAT_SHAPES
+from printgen.engine.seats import SEAT_NAMES, SEAT_SHAPES
 from printgen.engine.topology import CellKind, topology_for
+from printgen.render.board_areas import shown_seats
 from printgen.render.board_layout import LATO_CAP, MIN_FIGURE, draw_board, number_height
 from printgen.render.palette import (
     COLOUR,
@@ -257,15 +258,29 @@ def test_the_board_marks_each_seat_where_the_seat_scheme_puts_it(name: str, orie
     leaves = _leaves(name, orientation, players)
     signs = {int(leaf.item.tag.split()[-1]): leaf.item.style.fill for leaf in leaves
              if isinstance(leaf.item, Path) and leaf.item.tag.startswith("start seat ")}
-    assert signs == {p.start: f"seat.{p.seat}" for p in topo.seat_places(players)}
+    assert signs == {p.start: f"seat.{p.seat}" for p in topo.seat_places(players)}  # a game's board: its seats
     letters = {leaf.item.text for leaf in leaves if isinstance(leaf.item, Text) and " letter " in leaf.item.tag}
     assert letters == {p.letter for p in topo.seat_places(players)}
+    kit = flatten(draw_board(rs, topo, 20.0, orientation, players, EN, kit=True).items)
+    shown = shown_seats(rs, players, kit=True)  # a kit's board: the arms of two players carry their seats
+    signs = {int(leaf.item.tag.split()[-1]): leaf.item.style.fill for leaf in kit
+             if isinstance(leaf.item, Path) and leaf.item.tag.startswith("start seat ")}
+    assert signs == {p.start: f"seat.{shown[p.arm]}" for p in topo.seat_places(players)}
+    if 2 in rs.player_counts():
+        assert {p.start: f"seat.{p.seat}" for p in topo.seat_places(2)}.items() <= signs.items()
+    letters = {leaf.item.text for leaf in kit if isinstance(leaf.item, Text) and " letter " in leaf.item.tag}
+    assert letters == {SEAT_NAMES[s] for s in shown.values()}
 
 
-def test_a_four_seat_board_says_which_letter_an_arm_takes_with_two_players() -> None:
-    texts = [leaf.item.text for leaf in _leaves("bell", Orientation.PLUS, 4) if isinstance(leaf.item, Text)]
-    assert texts.count("with 2 players: seat B") == 2  # the hand and home boxes at the arm of cell 31
+def test_a_four_seat_board_is_marked_for_two_and_says_which_letter_an_arm_takes_with_more() -> None:
+    rs = load_ruleset("bell")
+    kit = flatten(draw_board(rs, topology_for(rs), 20.0, Orientation.PLUS, 4, EN, kit=True).items)
+    texts = [leaf.item.text for leaf in kit if isinstance(leaf.item, Text)]
+    # the arm of cell 31 is seat B, as two players sit; its hand and home boxes say its letter with more
+    assert texts.count("with 3–4 players: seat C") == 2 and "with 2 players: seat B" not in texts
     assert texts.count("for 3–4 players") == 2 and texts.count("for 4 players") == 2
+    game = [leaf.item.text for leaf in _leaves("bell", Orientation.PLUS, 4) if isinstance(leaf.item, Text)]
+    assert game.count("with 2 players: seat B") == 2  # a four-player game's board: the arm is seat C
     two = [leaf.item.text for leaf in _leaves("bell", Orientation.PLUS, 2) if isinstance(leaf.item, Text)]
     assert "Seat B · In hand" in two and not any("players" in t for t in two)
 

@@ -62,7 +62,9 @@ def test_each_file_says_its_printer_setting_and_what_to_do(tmp_path: Path, rende
     assert "staple" in booklet
     # The single-sided file's tiles are listed page by page in its bookmarks.
     outline = reader(tmp_path / "ocastudios-1-single-sided-a4-en.pdf").outline
-    assert [o.title for o in outline if not isinstance(o, list)] == ["How to print", "Board", "Reference card"]
+    assert [o.title for o in outline if not isinstance(o, list)] == ["How to print", "Board"]
+    duplex_outline = reader(tmp_path / "ocastudios-2-double-sided-short-edge-a4-en.pdf").outline
+    assert [o.title for o in duplex_outline if not isinstance(o, list)][-1] == "Player aids"  # on card, not paper
     assert any(isinstance(o, list) and any(c.title.startswith("Tile") for c in o) for o in outline)
 
 

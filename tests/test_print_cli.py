@@ -10,6 +10,7 @@ from pdf_read import fonts, metadata, page_count, page_sizes, page_texts, reader
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
+from printgen.render.sheet import SLUG
 from printgen.rulesets import BUILTIN
 
 runner = CliRunner()
@@ -139,10 +140,11 @@ def test_print_shop_board_is_one_page_with_bleed_and_trim(tmp_path: Path) -> Non
     pages = reader(pdf).pages
     assert len(pages) == 1
     media, trim, bleed = pages[0].mediabox, pages[0].trimbox, pages[0].bleedbox
-    three = 3 * 72 / 25.4
-    assert [float(v) for v in bleed] == pytest.approx([float(v) for v in media], abs=0.01)
-    assert [float(v) for v in trim] == pytest.approx([three, three, float(media.right) - three,
-                                                      float(media.top) - three], abs=0.01)
+    three, slug = 3 * 72 / 25.4, SLUG * 72 / 25.4  # the bleed, and the white round it holding the crop marks
+    assert [float(v) for v in bleed] == pytest.approx([slug, slug, float(media.right) - slug,
+                                                       float(media.top) - slug], abs=0.01)
+    assert [float(v) for v in trim] == pytest.approx([slug + three, slug + three, float(media.right) - slug - three,
+                                                      float(media.top) - slug - three], abs=0.01)
     w_mm = (float(trim.right) - float(trim.left)) * 25.4 / 72
     assert f"{w_mm:.0f} ×" in result.output and float(media.right) > 595.3  # wider than A4: the board at its own size
     bad = run("board", "--print-shop", "--fit", "-o", str(tmp_path))

@@ -315,8 +315,8 @@ def test_components_cover_the_largest_game(spec: str) -> None:
     kit = components(rs)
     pieces = [c for c in kit if c.kind is ComponentKind.PIECES]
     assert len(pieces) == rs.players.max_players and all(c.count - c.spares >= max(rs.players.pieces) for c in pieces)
-    items = sum(c.count for c in kit if c.kind is ComponentKind.ITEMS)
-    assert items == rs.economy.starting_items * rs.players.max_players
+    items = sum(c.count * (c.value if c.item is None else 1) for c in kit if c.kind is ComponentKind.ITEMS)
+    assert items == rs.economy.starting_items * rs.players.max_players  # plain chips of 1 and 5 by their value
     assert [c.count for c in kit if c.kind is ComponentKind.BEANS] == [rs.beans.count]
     assert kit[0].kind is ComponentKind.BOARD
 

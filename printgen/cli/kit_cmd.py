@@ -60,8 +60,9 @@ def kit(
     """Build the whole print kit, ready to print.
 
     Three numbered files, one per printer setting, each printed in one go: single-sided (how to print, the
-    board, the reference card), double-sided (the calibration sheet and every small component) and the rules
-    booklet (double-sided, short edge). Besides them the board for a print shop and the rules to read on screen.
+    board), double-sided on card (the calibration sheet, every small component and a player aid for each
+    player) and the rules booklet (double-sided, short edge). Besides them the board for a print shop and the
+    rules to read on screen.
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 

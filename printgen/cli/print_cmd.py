@@ -82,14 +82,13 @@ def board(
                                                min=1, max=200)] = None,
     fit: Annotated[bool, typer.Option("--fit", help="Shrink the board to one sheet and say the cell size.")] = False,
     print_shop: Annotated[bool, typer.Option("--print-shop", help="The whole board on one page of its own size, "
-                                             "with 3 mm bleed and a trim box, for a copy shop.")] = False,
+                                             "with 3 mm bleed, crop marks and a trim box, for a copy shop.")] = False,
     dpi: DpiOpt = 100,
     force: ForceOpt = False,
 ) -> None:
     """Print the board: one sheet, or tiles to glue."""
     from printgen.render.board_layout import MIN_FIGURE, number_height
     from printgen.render.faces import TOKEN
-    from printgen.render.imposition import BLEED
     from printgen.render.output import slug, stem
     from printgen.render.prints import MIN_CLEARANCE, PrintOptions, board_pages, board_preview, print_shop_board
     from printgen.ruleset_files import load_ruleset
@@ -105,8 +104,9 @@ def board(
         page = print_shop_board(rs, opts, cell, drawn)
         _emit([page], f"{slug(rs)}-board-print-shop-{lang.value}" + ("-grey" if grey else ""), "board", out, fmt,
               opts, f"Patolli board for a print shop: {rs.title.get(lang.value)}", dpi)
-        w, h = page.width - 2 * BLEED, page.height - 2 * BLEED
-        print(f"the board is {w:.0f} × {h:.0f} mm, with 3 mm of bleed round it")
+        assert page.trim is not None
+        w, h = page.trim[2], page.trim[3]
+        print(f"the board is {w:.0f} × {h:.0f} mm, with 3 mm of bleed and crop marks round it")
         return
     if fmt is Format.PDF:
         pages, used = board_pages(rs, opts, cell, drawn, fit)

@@ -27,12 +27,24 @@ def _counts(counts: list[int]) -> str:
     return ", ".join(str(n) for n in counts)
 
 
-def seat_note(rs: Ruleset, players: int, arm: int, labels: object) -> str:
+def shown_seats(rs: Ruleset, players: int, kit: bool = False) -> dict[int, int]:
+    """Returns, for each arm a game of up to `players` uses, the seat whose colour, shape and letter the board
+    shows on it: its seat in a game of `players`. A kit printed for every seat (kit) of a ruleset two can play
+    gives the two arms two players use their two-player seats instead, the way most people play: the second
+    player's pieces (seat B) then match the arm they start from. Its other arms carry their seats of the full
+    game."""
+    shown = {arm: s for s, arm in enumerate(seat_arms(rs.board.seats, players))}
+    if kit and players > 2 and 2 in rs.player_counts():
+        shown.update({arm: s for s, arm in enumerate(seat_arms(rs.board.seats, 2))})
+    return shown
+
+
+def seat_note(rs: Ruleset, players: int, arm: int, labels: object, kit: bool = False) -> str:
     """Returns the note under an arm's seat boxes when the arm's seat changes with the number of players: which
     player counts use the arm, and the letter it takes in a game where it differs."""
     counts = [n for n in rs.player_counts() if n <= players]
     letters = arm_letters(rs.board.seats, counts).get(arm, {})
-    mine = letters.get(players)
+    mine = SEAT_NAMES[shown_seats(rs, players, kit)[arm]]
     if len(letters) == len(counts) and set(letters.values()) == {mine}:
         return ""
     others = sorted({(letter, n) for n, letter in letters.items() if letter != mine}, key=lambda t: t[1])
@@ -150,10 +162,10 @@ def _face_a_player(q: int, seats: dict[int, int], cx: float, cy: float) -> Affin
     return Affine.translate(0, 0)
 
 
-def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float) -> list[Item]:
+def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: float, kit: bool = False) -> list[Item]:
     """Returns every area of the board, each turned to face the seat of its quarter (page frame, centred)."""
     c: float = geo.c  # type: ignore[attr-defined]
-    seats = {q: s for s, q in enumerate(seat_arms(rs.board.seats, players))}
+    seats = shown_seats(rs, players, kit)
     areas = board_areas(rs)
     shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
         ["pool"] if Area.POOL in areas else [])
@@ -163,7 +175,7 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
         local: list[Item] = []
         what = homes.get(q)
         if q in seats:
-            note = seat_note(rs, players, q, labels)
+            note = seat_note(rs, players, q, labels, kit)
             if h >= w:  # a tall region: the seat's boxes in a strip beside the arm
                 strip = min(w * 0.5, 2.6 * c)
                 local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], labels, note)

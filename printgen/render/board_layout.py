@@ -237,8 +237,8 @@ def _capture_ring(geo: BoardGeometry, number: int) -> Path:
                 tag=f"capture {number}", radius=geo.c * 0.06)
 
 
-def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
-    """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers)."""
+def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int, kit: bool = False) -> list[Item]:
+    """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers); kit as draw_board."""
     topo = geo.topo
     places = topo.seat_places(players)
     seated = {p.arm for p in places}
@@ -262,12 +262,15 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
             items.append(glyphs.flower(*_glyph_centre(geo, n), geo.c * GLYPH_R, tag=f"flower {n}"))
         if kind is CellKind.ROUNDED:
             items.append(glyphs.again(*_glyph_centre(geo, n), geo.c * GLYPH_R * 0.8, tag=f"again {n}"))
+    from printgen.render.board_areas import shown_seats
+
+    shown = shown_seats(rs, players, kit)
     for place in places:
         q = place.arm
         towards = [topo.path(q)[1] + 1] + ([topo.path(q, clockwise=False)[1] + 1] if both else [])
-        items += _start_sign(geo, place.start, towards, place.seat)
+        items += _start_sign(geo, place.start, towards, shown[q])
         for i, end in enumerate(place.ends):
-            items += _end_cross(geo, end, place.seat, 1.0 if i == 0 else 0.8)
+            items += _end_cross(geo, end, shown[q], 1.0 if i == 0 else 0.8)
     return items
 
 
@@ -358,16 +361,17 @@ def _arrowhead(cx: float, cy: float, r: float, angle: float, forward: bool, c: f
 
 
 def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientation, players: int,
-               labels: Labels) -> BoardDrawing:
-    """Returns the whole board drawing, its top-left corner at (0, 0)."""
+               labels: Labels, kit: bool = False) -> BoardDrawing:
+    """Returns the whole board drawing, its top-left corner at (0, 0): for a game of `players`, or with kit for a
+    kit printed for every seat (the arms marked for two players, see `board_areas.shown_seats`)."""
     from printgen.render.board_areas import draw_areas
 
     geo = BoardGeometry(topo, cell, orientation)
     half = _half_extent(geo)
     body: list[Item] = []
-    body += draw_cells(geo, rs, players)
+    body += draw_cells(geo, rs, players, kit)
     body += travel_arrows(geo, rs.players.direction is Direction.CHOOSE)
-    turned = Group((*draw_areas(geo, rs, players, labels, half), Group(tuple(body), geo.rot)))
+    turned = Group((*draw_areas(geo, rs, players, labels, half, kit), Group(tuple(body), geo.rot)))
     numbers = Group(tuple(cell_numbers(geo)), geo.rot)
     margin = cell * 0.1
     items: list[Item] = [rect(0, 0, 2 * (half + margin), 2 * (half + margin), Style(fill="mat", stroke="mat.edge",

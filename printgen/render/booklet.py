@@ -27,11 +27,15 @@ def booklet_spec(paper: Paper) -> PageSpec:
 
 
 def booklet_pages(rs: Ruleset, lang: str, paper: Paper) -> list[Page]:
-    """Returns the booklet's pages in reading order: the cover, the rules numbered from 2, the back cover."""
+    """Returns the booklet's pages in reading order: the cover, the rules numbered from 2, the back cover; the
+    cover and each section carry a bookmark, for the copy read on screen."""
     spec = booklet_spec(paper)
     doc = booklet(rs, lang)
-    return ([cover(doc, rs, spec, Texts(lang)("cover.note"))] + typeset(doc, rs, spec, numbers_from=2)
-            + [back_cover(back_cover_text(rs, lang), spec)])
+    T = Texts(lang)
+    front = replace(cover(doc, rs, spec, T("cover.note")), bookmarks=((0, T("kit.mark_cover")),))
+    back_doc = back_cover_text(rs, lang)
+    back = replace(back_cover(back_doc, spec), bookmarks=((0, T("kit.mark_back_cover")),))
+    return [front] + typeset(doc, rs, spec, numbers_from=2, outline=True) + [back]
 
 
 def imposed_booklet(pages: list[Page], paper: Paper, flip: Flip = Flip.SHORT) -> list[Page]:

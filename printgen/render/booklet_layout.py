@@ -13,7 +13,7 @@ from printgen.render.affine import Affine
 from printgen.render.board_layout import BoardGeometry, cell_numbers, draw_board, draw_cells
 from printgen.render.fonts import text_width
 from printgen.render.position_picture import position_picture
-from printgen.render.scene import Group, Item, Page, Style, Text, line, rect
+from printgen.render.scene import Group, Item, Page, Path, Style, Text, line, rect
 from printgen.render.typeset import Box, Flow, Frame, break_lines, set_line, words_of
 from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
@@ -37,6 +37,7 @@ class PageSpec:
     outer: float = 16.0
     columns: int = 1
     gutter: float = 6.0
+    table: float = 7.6  # points: the type of tables (SMALL); a player aid sets them larger
 
     def frames(self, page: int) -> list[Frame]:
         """Returns the columns of a page (inner margin on the spine side)."""
@@ -48,6 +49,7 @@ class PageSpec:
 
 
 A5 = PageSpec(148.0, 210.0)
+SECTION_RULE = "section rule"
 HALF_LETTER = PageSpec(139.7, 215.9)
 
 
@@ -81,19 +83,20 @@ def _heading_box(text: str, width: float, level: int) -> Box:
         for i, ln in enumerate(lines):
             items += [Text(t.x, t.y, t.text, role, size, fill="cell.wedge.mark" if level == 1 else "ink",
                            tag="heading") for t in set_line(ln, x, y + h * (i + 0.8), size)]
-        if level == 1:
+        if level == 1:  # the rule under a section's title: typeset counts them to bookmark the sections
             items.append(line((x, y + height - 0.8), (x + width, y + height - 0.8),
-                              Style(stroke="area.line", width=0.4)))
+                              Style(stroke="area.line", width=0.4), tag=SECTION_RULE))
         return items
     return Box(height, draw, keep_with_next=True, space_before={1: 7.0, 2: 4.0, 3: 3.0}[level])
 
 
-def _table_box(t: Table, width: float) -> Box:
+def _table_box(t: Table, width: float, size: float = SMALL) -> Box:
     """Returns an unbreakable table: columns sized to their content, cells wrapped, rules between rows."""
-    size, lead = SMALL, SMALL_LEAD
+    lead = size * SMALL_LEAD / SMALL
     cols = len(t.header)
+    space = text_width(" ", "body", size)
     natural = [max([text_width(c, "body-bold", size) for c in [t.header[j]]] +
-                   [sum(w.width for w in words_of(r[j], size)) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
+                   [_set_width(words_of(r[j], size), space) + 1.5 for r in t.rows]) + 3.0 for j in range(cols)]
     least = [max(w.width for w in words_of(c, size, "body-bold") + [w for r in t.rows for w in words_of(r[j], size)])
              + 3.0 for j, c in enumerate(t.header)]
     widths = natural if sum(natural) <= width else _shrink(natural, least, width)
@@ -131,6 +134,11 @@ def _table_box(t: Table, width: float) -> Box:
             cy += pt_to_mm(SMALL_LEAD)
         return items
     return Box(height, draw, space_before=3.0)
+
+
+def _set_width(words: list[Any], space: float) -> float:
+    """Returns the width of words set on one line, with the spaces between them."""
+    return float(sum(w.width for w in words)) + space * sum(1 for i, w in enumerate(words) if i and w.space_before)
 
 
 def _shrink(natural: list[float], least: list[float], width: float) -> list[float]:
@@ -199,7 +207,7 @@ def _board_box(rs: Ruleset, fig: BoardFigure, width: float, lang: str) -> Box:
     return Box(h + 1.5 + cap.height, draw, space_before=3.0)
 
 
-def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
+def boxes_for(doc: Document, rs: Ruleset, width: float, table: float = SMALL) -> list[Box]:
     """Returns the boxes of a document's sections, in order."""
     boxes: list[Box] = []
     for section in doc.sections:
@@ -215,7 +223,7 @@ def boxes_for(doc: Document, rs: Ruleset, width: float) -> list[Box]:
                         boxes.append(_text_box(item, width, indent=4.5, space=1.0,
                                                prefix=f"{n}." if ordered else "•"))
                 case Table():
-                    boxes.append(_table_box(block, width))
+                    boxes.append(_table_box(block, width, table))
                 case CellFigure():
                     boxes.append(_cell_box(rs, block, width))
                 case BoardFigure():
@@ -244,7 +252,8 @@ def cover(doc: Document, rs: Ruleset, spec: PageSpec, note: str) -> Page:
     for ln in break_lines(words_of(doc.subtitle or rs.title, 12, "display-italic"), w - 30, 12):
         page.add(*set_line(ln, 15, y, 12, fill="ink.soft", anchor="middle", width=w - 30))
         y += 6.0
-    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang])
+    d = draw_board(rs, topology_for(rs), 20.0, rs.board.orientation, rs.players.max_players, BOARD_LABELS[doc.lang],
+                   kit=True)  # the board of the kit
     k = (w - 50) / d.width
     page.add(Group(d.items, Affine.translate(25, y + 4) @ Affine.scale(k), tag="cover board"))
     page.add(Text(w / 2, spec.height - 16, note, "body", 9, anchor="middle", fill="ink.soft", tag="cover note"))
@@ -265,11 +274,13 @@ def _title_box(text: str, width: float) -> Box:
     return Box(h * len(lines) + 1.0, draw)
 
 
-def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, title: bool = False) -> list[Page]:
-    """Returns the document's pages, numbered at the foot from numbers_from; title sets doc.title first."""
+def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, title: bool = False,
+            outline: bool = False) -> list[Page]:
+    """Returns the document's pages, numbered at the foot from numbers_from; title sets doc.title first; outline
+    bookmarks each section on the page where its title is set."""
     flow = Flow(spec.frames)
     width = flow.frame.w
-    flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width))
+    flow.place(([_title_box(doc.title, width)] if title else []) + boxes_for(doc, rs, width, spec.table))
     pages = []
     for p in range(flow.pages):
         page = Page(spec.width, spec.height, label=f"page {p + numbers_from}")
@@ -279,6 +290,11 @@ def typeset(doc: Document, rs: Ruleset, spec: PageSpec, numbers_from: int = 1, t
         page.add(Text(spec.width / 2, spec.height - 8.0, str(p + numbers_from), "body", 8, anchor="middle",
                       fill="ink.soft", tag="page number"))
         pages.append(page)
+    if outline:
+        titles = iter(s.title for s in doc.sections)
+        for page in pages:
+            rules = sum(1 for item in page.items if isinstance(item, Path) and item.tag == SECTION_RULE)
+            page.bookmarks = tuple((0, next(titles)) for _ in range(rules))
     return pages
 
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 from printgen.components import ComponentKind, components
 from printgen.engine.topology import SEAT_NAMES
+from printgen.errors import RulesetError
 from printgen.render import glyphs
-from printgen.render.fonts import fit_size
+from printgen.render.fonts import fit_size, text_width
 from printgen.render.imposition import BLEED, Component
 from printgen.render.item_art import item_picture
 from printgen.render.scene import Group, Item, Style, Text, circle, rect
+from printgen.render.units import pt_to_mm
 from printgen.render.words import BOARD_LABELS
 from printgen.rulesets.model import Ruleset
 
@@ -69,21 +73,52 @@ def _card_back(w: float, h: float, title: str) -> tuple[Item, ...]:
     )
 
 
-def _card_name(name: str, w: float) -> list[Item]:
-    """Returns a card's name, on two lines if one would set it too small."""
-    from printgen.render.typeset import break_lines, set_line, words_of
+# A card's name: one line at NAME_SIZES[0] (down to ONE_LINE_LEAST), else two or three lines at the first of
+# NAME_SIZES that holds it, between the frame and the art panel. A name that fits none is refused, never cut.
+NAME_SIZES = (11.0, 10.0, 9.0, 8.0)
+ONE_LINE_LEAST = 10.5
+NAME_WIDTH = 0.78  # of the card's width
+NAME_TOP, NAME_FOOT = 7.0, 19.6  # mm: the name's capitals start below NAME_TOP, its descenders end above NAME_FOOT
 
-    size = 13.0
-    if fit_size(name, "display", size, w * 0.78) >= 10.5:
-        return [Text(w / 2, 15.5, name, "display", fit_size(name, "display", size, w * 0.78), anchor="middle",
-                     tag="card name")]
-    size = 11.0
-    lines = break_lines(words_of(name, size, "display"), w * 0.78, size)[:2]
-    items: list[Item] = []
-    for i, ln in enumerate(lines):
-        items += [Text(t.x, t.y, t.text, "display", size, anchor="start", tag="card name")
-                  for t in set_line(ln, w * 0.11, 12.6 + i * 4.6, size, anchor="middle", width=w * 0.78)]
-    return items
+
+def card_name_lines(name: str, w: float) -> tuple[float, list[str]] | None:
+    """Returns the size and lines a card's name is set in, every word whole and every line within the name's
+    width, or None when no size allowed holds it."""
+    from printgen.render.typeset import break_lines, words_of
+
+    width = w * NAME_WIDTH
+    if fit_size(name, "display", 13.0, width) >= ONE_LINE_LEAST:
+        return fit_size(name, "display", 13.0, width), [name]
+    for size in NAME_SIZES:
+        lines = ["".join((" " if i and word.space_before else "") + word.text for i, word in enumerate(ln))
+                 for ln in break_lines(words_of(name, size, "display"), width, size)]
+        lead = _name_lead(size)
+        room = int((NAME_FOOT - NAME_TOP - pt_to_mm(size) * 0.95) // lead) + 1
+        if len(lines) <= room and all(text_width(ln, "display", size) <= width + 1e-6 for ln in lines):
+            return size, lines
+    return None
+
+
+def _name_lead(size: float) -> float:
+    return pt_to_mm(size) * 1.18
+
+
+def _card_name(name: str, w: float) -> list[Item]:
+    """Returns a card's name, whole: on one, two or three lines, centred in the band above the art panel;
+    refuses a name that no size allowed holds."""
+    fitted = card_name_lines(name, w)
+    if fitted is None:
+        raise RulesetError(f"the item name '{name}' is too long to print whole on its card (at most three lines "
+                           f"of {NAME_SIZES[-1]:g} pt, {w * NAME_WIDTH:.0f} mm wide); shorten it")
+    size, lines = fitted
+    if len(lines) == 1:
+        return [Text(w / 2, 15.5, name, "display", size, anchor="middle", tag="card name")]
+    lead = _name_lead(size)
+    cap = pt_to_mm(size) * 0.7  # capital height
+    block = cap + lead * (len(lines) - 1)
+    first = NAME_TOP + (NAME_FOOT - NAME_TOP - pt_to_mm(size) * 0.25 - block) / 2 + cap
+    return [Text(w / 2, first + i * lead, ln, "display", size, anchor="middle", tag="card name")
+            for i, ln in enumerate(lines)]
 
 
 # The art panel of an item card (mm from the card's top left): a square window under the name, the picture
@@ -119,19 +154,34 @@ def item_card(name: str, value: int, show_value: bool, ruleset_title: str, art: 
     return Component(w, h, tuple(front), _card_back(w, h, "PATOLLI"), name="item card", family="item card")
 
 
-def item_chit(name: str) -> Component:
-    """Returns a plain item chit (a good, a chip): a bead and the item's name; a common back."""
+def _chip_face(name: str, value: int) -> tuple[Item, ...]:
+    """Returns a chip's face: a coin of cacao colours ringed with beads, its value large at the centre, the item's
+    name on a band below; a chip of 1 pale, a larger value dark, so the two tell apart at a glance."""
     w = ITEM_CHIT
-    front: tuple[Item, ...] = (
-        _background(w, w, "card.front"),
-        circle(w / 2, w * 0.42, w * 0.24, Style(fill="cell.centre", stroke="card.back", width=0.5), tag="bead"),
-        glyphs.flower(w / 2, w * 0.42, w * 0.16, tag="bead flower"),
-        Text(w / 2, w * 0.88, name, "body-bold", fit_size(name, "body-bold", 7, w * 0.85), anchor="middle",
-             tag="chit name"),
-    )
-    back: tuple[Item, ...] = (_background(w, w, "card.back"),
-                              glyphs.flower(w / 2, w / 2, w * 0.25, fill="card.back.pattern", tag="chit back"))
-    return Component(w, w, front, back, name="item chit", family="item chit")
+    c, r = w / 2, w * 0.36
+    one = value == 1
+    disc, ink, bead = ("cell.centre", "card.frame", "card.frame") if one else ("card.badge", "card.badge.text",
+                                                                              "card.badge.line")
+    items: list[Item] = [_background(w, w, "card.front"),
+                         circle(c, c - 1.2, r, Style(fill=disc, stroke="card.frame", width=0.5), tag="chip coin"),
+                         circle(c, c - 1.2, r * 0.78, Style(stroke=bead, width=0.25), tag="chip ring")]
+    beads = 12
+    for i in range(beads):
+        a = 2 * math.pi * i / beads
+        items.append(circle(c + r * 0.89 * math.cos(a), c - 1.2 + r * 0.89 * math.sin(a), r * 0.045,
+                            Style(fill=bead), tag="chip bead"))
+    items.append(Text(c, c - 1.2 + r * 0.40, str(value), "body-black", 16.0, fill=ink, anchor="middle",
+                      tag="chip value"))
+    items.append(Text(c, w - 1.6, name, "body-bold", fit_size(name, "body-bold", 6.5, w * 0.85), anchor="middle",
+                      fill="card.frame", tag="chip name"))
+    return tuple(items)
+
+
+def item_chit(name: str, value: int = 1) -> Component:
+    """Returns a chip of a plain item (a chip, a good) worth value: the same face on both sides, so it reads
+    whichever way up it lands."""
+    face = _chip_face(name, value)
+    return Component(ITEM_CHIT, ITEM_CHIT, face, face, name="item chit", family=f"chip {value}")
 
 
 def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component]:
@@ -162,7 +212,7 @@ def item_components(rs: Ruleset, lang: str = "en") -> list[Component]:
             continue
         if comp.item is None:
             name = econ.item_name.get(lang).capitalize()
-            out += [item_chit(name) for _ in range(comp.count)]
+            out += [item_chit(name, comp.value) for _ in range(comp.count)]
         else:
             name = comp.item.name.get(lang)
             footer = rs.title.get(lang)

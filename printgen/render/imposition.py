@@ -22,6 +22,9 @@ BLEED = 3.0  # mm of artwork past every open cut edge
 GUTTER = 2 * BLEED  # mm between components of different families: bleeds meet, never overlap
 SEAM = 0.1  # mm a face runs under its butting neighbour, so no hairline of paper shows between them
 OFFSET_LIMIT = 4.0  # mm the backs may be moved each way: their cut edges stay SAFE from the paper edge
+# Components whose columns differ (chips every 22 mm, beans every 30 mm) form separate grids, each with its own
+# column marks beside it: the sheet's top margin for the first grid, its foot margin for the last, and for each
+# other its own top bleed, where they are cut away with it.
 
 
 @dataclass(frozen=True)
@@ -230,9 +233,47 @@ def impose(components: list[Component], sheet: Sheet, flip: Flip, offset: tuple[
         back.trim = _union([p.trim_box("back") for p in placed])
         front.bleed = _union([p.bleed_box("front") for p in placed])
         back.bleed = _union([p.bleed_box("back") for p in placed])
-        xs = sorted({round(v, 3) for p in placed for v in (p.front[0], p.front[0] + p.component.w)})
-        ys = sorted({round(v, 3) for p in placed for v in (p.front[1], p.front[1] + p.component.h)})
-        tx, ty, tw, th = front.trim
-        front.add(*cut_marks(xs, ys, (tx, ty, tx + tw, ty + th), sheet, BLEED))
+        front.add(*_grid_marks(placed, sheet))
         pages += [front, back]
     return pages
+
+
+def grids(placed: list[Placed]) -> list[list[Placed]]:
+    """Returns a sheet's components by grid, top to bottom: rows whose column cuts are those of the grid above
+    (or fewer) join it; any other row starts a grid."""
+    rows: dict[float, list[Placed]] = {}
+    for p in placed:
+        rows.setdefault(round(p.front[1], 3), []).append(p)
+    out: list[list[Placed]] = []
+    cuts: set[float] = set()
+    for _, row in sorted(rows.items()):
+        edges = {round(v, 3) for p in row for v in (p.front[0], p.front[0] + p.component.w)}
+        if out and edges <= cuts:
+            out[-1] += row
+        else:
+            out.append(list(row))
+            cuts = edges
+    return out
+
+
+def _grid_marks(placed: list[Placed], sheet: Sheet) -> list[Item]:
+    """Returns each grid's cut marks beside it: the first grid's columns in the top margin, the last grid's in the
+    foot margin, any other grid's in its own top bleed; each row's cuts in the side margins, on the left for the
+    component that starts the row and on the right for the one that ends it."""
+    items: list[Item] = []
+    blocks = grids(placed)
+    for i, block in enumerate(blocks):
+        xs = sorted({round(v, 3) for p in block for v in (p.front[0], p.front[0] + p.component.w)})
+        x0, y0, w, h = _union([p.trim_box("front") for p in block])
+        first, last = i == 0, i == len(blocks) - 1
+        items += cut_marks(xs, [], (x0, y0, x0 + w, y0 + h), sheet, BLEED, top_limit=None if first else y0 - BLEED,
+                           foot=last, head=first or not last)
+    rows: dict[float, list[Placed]] = {}
+    for p in placed:
+        rows.setdefault(round(p.front[1], 3), []).append(p)
+    x0, y0, w, h = _union([p.trim_box("front") for p in placed])
+    for side, end in ((0, min), (1, max)):
+        ys = {round(v, 3) for row in rows.values() for p in [end(row, key=lambda q: q.front[0])]
+              for v in (p.front[1], p.front[1] + p.component.h)}
+        items += cut_marks([], sorted(ys), (x0, y0, x0 + w, y0 + h), sheet, BLEED, sides=(side == 0, side == 1))
+    return items

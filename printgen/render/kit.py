@@ -1,9 +1,9 @@
 """The whole print kit of a ruleset, one file per printer setting, each printed in one go.
 
 1. single-sided, plain paper: how to print (this kit's first page), the board (one sheet, or the assembly map and
-   its tiles), the reference card;
+   its tiles);
 2. double-sided on the components' flip, card: the calibration sheet (its front says what the file holds), then
-   every small component on as few sheets as their sizes allow;
+   every small component on as few sheets as their sizes allow, then a player aid for each player;
 3. double-sided on the short edge, plain paper: a sheet of printing notes, then the imposed rules booklet.
 
 Besides them: the whole board on one page for a copy shop, and the rules in reading order for the screen.
@@ -18,22 +18,27 @@ from pathlib import Path
 
 from printgen.files import OutputDir
 from printgen.render.booklet import booklet_pages, imposed_booklet
-from printgen.render.booklet import card_pages as reference_pages
 from printgen.render.booklet_layout import PageSpec, typeset
 from printgen.render.formats import Flip, Format
 from printgen.render.howto import howto_page
-from printgen.render.imposition import BLEED
 from printgen.render.output import slug, stem, write_pages
 from printgen.render.paper import Paper, Sheet
 from printgen.render.pdf import Metadata
-from printgen.render.prints import PrintOptions, board_pages, calibration_pages, components_pages, print_shop_board
+from printgen.render.prints import (
+    PrintOptions,
+    aid_pages,
+    board_pages,
+    calibration_pages,
+    components_pages,
+    print_shop_board,
+)
 from printgen.render.scene import Page
 from printgen.render.words import WORDS
 from printgen.rules_text.blocks import Document, Paragraph, Section
 from printgen.rules_text.lang import Texts
 from printgen.rulesets.model import Ruleset
 
-STEPS = ("board", "components", "booklet", "reference card", "how to print", "print shop board", "files")
+STEPS = ("board", "components", "booklet", "player aids", "how to print", "print shop board", "files")
 
 
 @dataclass(frozen=True)
@@ -139,8 +144,8 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     progress("booklet")
     reading = booklet_pages(rs, lang, paper)
     booklet = imposed_booklet(reading, paper, Flip.SHORT)
-    progress("reference card")
-    card = reference_pages(rs, lang, paper)
+    progress("player aids")
+    aids = aid_pages(rs, opts)
 
     name = {k: stem(rs, k, paper.value, lang, opts.grey) + ".pdf"
             for k in ("1-single-sided", f"2-double-sided-{opts.flip.value}-edge", "3-booklet-double-sided-short-edge",
@@ -151,7 +156,8 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     duplex_file = KitFile(duplex, T("kit.duplex", flip=T(f"flip.{opts.flip.value}")), card_paper, [
         Part(T("kit.calibration"), []),  # its pages carry the listing, so they are made below
         Part(T("kit.components", what=_components_words(T, rs)), components, T("kit.mark_components"),
-             _sheet_marks(T, components, 2))])
+             _sheet_marks(T, components, 2)),
+        Part(T("kit.aids"), aids, T("kit.mark_aids"), _sheet_marks(T, aids, 2))])
     booklet_file = KitFile(short, T("kit.duplex", flip=T("flip.short")), plain, [
         Part(T("kit.notes"), []), Part(T("kit.booklet"), booklet, T("kit.mark_booklet"), _sheet_marks(T, booklet, 2))])
 
@@ -171,16 +177,17 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
     shop_name = f"{slug(rs)}-board-print-shop-{lang}" + ("-grey" if opts.grey else "") + ".pdf"
     progress("print shop board")
     shop = print_shop_board(rs, opts)
+    order = [p.label.removeprefix("tile ") for p in board if p.label.startswith("tile ")]  # row by row
     howto_part = Part(T("kit.howto"), [], T("kit.mark_howto"))
     single_file = KitFile(single, T("kit.single"), plain, [
-        howto_part, Part(board_what, board, T("kit.mark_board"), _board_marks(board, lang)),
-        Part(T("kit.card"), card, T("kit.mark_card"))])
-    w, h = shop.width - 2 * BLEED, shop.height - 2 * BLEED
+        howto_part, Part(board_what, board, T("kit.mark_board"), _board_marks(board, lang))])
+    assert shop.trim is not None
+    w, h = shop.trim[2], shop.trim[3]
     for _ in range(3):  # the how-to lists its own page count: set it until the count it takes stays the same
         listing = [*(_file_lines(T, f) for f in (single_file, duplex_file, booklet_file)),
                    (T("kit.shop", name=shop_name, w=round(w), h=round(h)), []),
                    (T("kit.reading", name=reading_name), [])]
-        howto = howto_page(rs, lang, paper, listing, tiles)
+        howto = howto_page(rs, lang, paper, listing, order, (w, h), opts.players)
         if len(howto) == len(single_file.parts[0].pages):
             break
         single_file.parts[0] = replace(howto_part, pages=howto)
@@ -195,7 +202,7 @@ def build_kit(rs: Ruleset, opts: PrintOptions, out: OutputDir,
                              Metadata(f"Patolli: {title} ({subject})", subject=subject))
     files += write_pages(out, [shop], shop_name[:-4], Format.PDF, opts.grey,
                          Metadata(f"Patolli board for a print shop: {title}", subject="board"))
-    files += write_pages(out, reading, reading_name[:-4], Format.PDF, False,
+    files += write_pages(out, reading, reading_name[:-4], Format.PDF, opts.grey,
                          Metadata(f"Patolli rules: {title}", subject="rules"))
     return KitResult(files, {f.name: len(f.pages) for f in (single_file, duplex_file, booklet_file)})
 

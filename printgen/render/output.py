@@ -10,6 +10,7 @@ from printgen.render.formats import Format
 from printgen.render.palette import palette
 from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.scene import Page
+from printgen.render.sheet import number_pages
 from printgen.render.svg import render_png, render_svg
 from printgen.rulesets.model import Ruleset
 
@@ -29,6 +30,7 @@ def write_pages(out: OutputDir, pages: list[Page], name: str, fmt: Format, grey:
                 dpi: int = 100) -> list[Path]:
     """Writes pages as name.pdf, or name-pN.svg / name-pN.png; returns the paths written."""
     colours = palette(grey)
+    pages = number_pages(pages)
     if fmt is Format.PDF:
         return [out.write(f"{name}.pdf", render_pdf(pages, colours, meta))]
     paths = []

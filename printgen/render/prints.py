@@ -14,7 +14,7 @@ from printgen.render.formats import Flip
 from printgen.render.imposition import BLEED, Component, back_position, check_offset, impose
 from printgen.render.paper import Paper, Sheet
 from printgen.render.scene import Group, Item, Page, Style, Text, circle, line, rect
-from printgen.render.sheet import band_items
+from printgen.render.sheet import SLUG, band_items, crop_marks
 from printgen.render.tiling import assembly_map, best_sheet, tile_page
 from printgen.render.words import BOARD_LABELS, WORDS
 from printgen.rulesets.model import Orientation, Ruleset
@@ -55,9 +55,10 @@ def _players(rs: Ruleset, players: int | None) -> int:
 
 
 def board_drawing(rs: Ruleset, cell: float, orientation: Orientation | None, opts: PrintOptions) -> BoardDrawing:
-    """Returns the board drawn at a cell size."""
+    """Returns the board drawn at a cell size: for every seat when opts name no player count (a kit's board,
+    its arms marked for two players), else for a game of that many."""
     return draw_board(rs, topology_for(rs), cell, orientation or rs.board.orientation, _players(rs, opts.players),
-                      BOARD_LABELS[opts.lang])
+                      BOARD_LABELS[opts.lang], kit=opts.players is None)
 
 
 def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -> float:
@@ -77,7 +78,8 @@ def fit_cell(rs: Ruleset, orientation: Orientation | None, opts: PrintOptions) -
 
 def _finish(pages: list[Page], title: str, what: str, opts: PrintOptions) -> list[Page]:
     """Adds the scale bar and the label to every page, in the foot band. A back page carries only its label,
-    where the front's foot band lands when the sheet is turned over: behind no component, on either flip."""
+    where the front's foot band lands when the sheet is turned over: behind no component, on either flip. The
+    label counts the set's pages; a file that holds more renumbers them (`sheet.number_pages`)."""
     w = WORDS[opts.lang]
     for i, page in enumerate(pages, 1):
         sheet = Sheet(opts.paper, landscape=page.width > page.height)
@@ -122,16 +124,20 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
 
 def print_shop_board(rs: Ruleset, opts: PrintOptions, cell: float | None = None,
                      orientation: Orientation | None = None) -> Page:
-    """Returns the whole board on one page of its own size plus a 3 mm bleed all round, the mat's colour
-    running into the bleed, with trim and bleed boxes: for a copy shop to print and cut."""
+    """Returns the whole board on one page: its own size, a 3 mm bleed all round with the mat's colour running
+    into it, and round that a white slug holding crop marks at the four corners; trim and bleed boxes set: for
+    a copy shop to print and cut."""
     cell = cell or default_cell()
     check_cell(cell)
     drawing = board_drawing(rs, cell, orientation, opts)
-    w, h = drawing.width + 2 * BLEED, drawing.height + 2 * BLEED
-    page = Page(w, h, label="board print shop", trim=(BLEED, BLEED, drawing.width, drawing.height),
-                bleed=(0.0, 0.0, w, h))
-    page.add(rect(0, 0, w, h, Style(fill="mat"), tag="bleed fill"),
-             Group(drawing.items, Affine.translate(BLEED, BLEED), tag="board"))
+    edge = BLEED + SLUG  # from the page's edge to the trim
+    w, h = drawing.width + 2 * edge, drawing.height + 2 * edge
+    page = Page(w, h, label="board print shop", trim=(edge, edge, drawing.width, drawing.height),
+                bleed=(SLUG, SLUG, drawing.width + 2 * BLEED, drawing.height + 2 * BLEED))
+    page.add(rect(SLUG, SLUG, drawing.width + 2 * BLEED, drawing.height + 2 * BLEED, Style(fill="mat"),
+                  tag="bleed fill"),
+             Group(drawing.items, Affine.translate(edge, edge), tag="board"),
+             *crop_marks((edge, edge, drawing.width, drawing.height), BLEED))
     return page
 
 
@@ -172,6 +178,14 @@ def components_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
     comps = item_components(rs, opts.lang) + bean_components(rs) + _pieces(rs, opts)
     comps.sort(key=lambda c: -c.h)  # stable: each family stays together, in the order above
     return _duplex(comps, rs, "components", opts)
+
+
+def aid_pages(rs: Ruleset, opts: PrintOptions) -> list[Page]:
+    """Returns a player aid for each seat printed for, fronts and backs on alternating pages."""
+    from printgen.render.player_aid import player_aids
+
+    return _duplex(player_aids(rs, opts.lang, _players(rs, opts.players) if opts.players else None), rs, "aids",
+                   opts)
 
 
 def calibration_pages(opts: PrintOptions, header: tuple[str, ...] = ()) -> list[Page]:

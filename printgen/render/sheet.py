@@ -3,14 +3,20 @@ least SAFE mm from the paper edge (the margin many home printers cannot print)."
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from printgen.render.paper import BAND, SAFE, Sheet
-from printgen.render.scene import Item, Style, Text, line, rect
+from printgen.render.scene import Item, Page, Style, Text, line, rect
+from printgen.render.words import WORDS
 
 SCALE_LENGTH = 100.0
 MARK = 2.5  # cut mark length, mm
 MARK_GAP = 0.5  # mm between a cut mark and the bleed it points at, where the margin has room
 MARK_WIDTH = 0.2  # mm, a cut mark's stroke
 MIN_GAP = 1.0  # mm a cut mark always keeps from the cut edge (in a narrow margin it runs over the bleed)
+CROP = 5.0  # mm, a crop mark's length on a print-shop page
+SLUG = 9.0  # mm of white round a print-shop page's bleed, holding its crop marks
 # Where the foot band's items sit, in mm up from the band's lower edge (SAFE from the paper's foot).
 BAR_UP = 7.6  # top of the scale bar
 LABEL_UP = 1.25  # footer baseline: its descenders stay above the band's lower edge
@@ -47,19 +53,67 @@ def _mark(edge: float, outward: float, room: float, bleed: float) -> tuple[float
 
 
 def cut_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, float], sheet: Sheet,
-              bleed: float) -> list[Item]:
-    """Returns marks outside box (the grid's outer trim edges) along every cut line xs and ys: clear of the bleed
-    where the margin has room, never nearer the paper edge than SAFE, never in the foot band."""
+              bleed: float, top_limit: float | None = None, foot: bool = True,
+              sides: tuple[bool, bool] = (True, True), head: bool = True) -> list[Item]:
+    """Returns marks outside box (a grid's outer trim edges) along every cut line xs and ys: clear of the bleed
+    where the margin has room, never nearer the paper edge than SAFE, never in the foot band. The column marks
+    go above the box with head (up to top_limit, the bleed above, when given; else up to the paper's margin)
+    and below it with foot; the row marks on the left and right sides as sides says."""
     pw, ph = sheet.size
     x0, y0, x1, y1 = box
     style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
     items: list[Item] = []
-    top, bottom = _mark(y0, -1, y0 - SAFE, bleed), _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
+    top = _mark(y0, -1, y0 - (SAFE if top_limit is None else top_limit), bleed)
+    bottom = _mark(y1, 1, ph - BAND - y1 - MARK_GAP, bleed)
     left, right = _mark(x0, -1, x0 - SAFE, bleed), _mark(x1, 1, pw - SAFE - x1, bleed)
     for x in xs:
-        items.append(line((x, top[0]), (x, top[1]), style, tag="cut mark"))
-        items.append(line((x, bottom[0]), (x, bottom[1]), style, tag="cut mark"))
+        if head:
+            items.append(line((x, top[0]), (x, top[1]), style, tag="cut mark"))
+        if foot:
+            items.append(line((x, bottom[0]), (x, bottom[1]), style, tag="cut mark"))
     for y in ys:
-        items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
-        items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
+        if sides[0]:
+            items.append(line((left[0], y), (left[1], y), style, tag="cut mark"))
+        if sides[1]:
+            items.append(line((right[0], y), (right[1], y), style, tag="cut mark"))
+    return items
+
+
+def _page_of() -> list[tuple[re.Pattern[str], str]]:
+    """Returns, for each language, a pattern matching its "page {n} of {m}" at the end of a footer, and the words."""
+    out = []
+    for words in WORDS.values():
+        template = words["page"]
+        pattern = re.escape(template).replace(re.escape("{n}"), r"\d+").replace(re.escape("{m}"), r"\d+")
+        out.append((re.compile(pattern + "$"), template))
+    return out
+
+
+def number_pages(pages: list[Page]) -> list[Page]:
+    """Returns the pages with each footer's "page n of m" (in its language) counting these pages: the file they
+    are written in, as a viewer counts it, where a set's pages number themselves."""
+    forms = _page_of()
+
+    def filled(item: Item, n: int) -> Item:
+        if not (isinstance(item, Text) and item.tag == "footer"):
+            return item
+        for pattern, template in forms:
+            m = pattern.search(item.text)
+            if m:
+                return replace(item, text=item.text[:m.start()] + template.format(n=n, m=len(pages)))
+        return item
+    return [replace(page, items=[filled(item, n) for item in page.items]) for n, page in enumerate(pages, 1)]
+
+
+def crop_marks(trim: tuple[float, float, float, float], bleed: float) -> list[Item]:
+    """Returns a print shop's crop marks for the trim box (x, y, w, h): two at each corner, on the lines of the
+    trim's edges, starting MARK_GAP past the bleed and CROP long."""
+    x, y, w, h = trim
+    style = Style(stroke="cut", width=MARK_WIDTH, join_round=False)
+    near, far = bleed + MARK_GAP, bleed + MARK_GAP + CROP
+    items: list[Item] = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            items.append(line((cx + sx * near, cy), (cx + sx * far, cy), style, tag="crop mark"))
+            items.append(line((cx, cy + sy * near), (cx, cy + sy * far), style, tag="crop mark"))
     return items

@@ -6,7 +6,7 @@ ruleset supplies is its summary, its options' descriptions and its interpretatio
 
 from __future__ import annotations
 
-from printgen.components import Area, Component, ComponentKind, components
+from printgen.components import CHIP_VALUES, Area, Component, ComponentKind, chips_per_player, components
 from printgen.engine.topology import SEAT_NAMES, CellKind
 from printgen.rules_text.blocks import (
     Align,
@@ -73,9 +73,15 @@ def component_line(P: Phrases, c: Component) -> str:
                      spares=c.spares)
         case ComponentKind.BEANS:
             return T("components.beans", beans=P.count(c.count, "bean"))
+        case ComponentKind.AIDS:
+            return T("components.aids" if P.gambling else "components.aids_plain", count=c.count)
         case ComponentKind.ITEMS:
             if c.item is None:
-                return T("components.items", items=P.items(c.count), players=P.rs.players.max_players)
+                players = P.rs.players.max_players
+                if len(chips_per_player(P.rs)) > 1 and all(chips_per_player(P.rs).values()):
+                    return T("components.chips", items=P.items(c.count), value=c.value, per=c.count // players,
+                             players=players)
+                return T("components.items", items=P.items(c.count), players=players)
             name = c.item.name.get(P.lang)
             valued = len({i.value for i in P.rs.economy.items}) > 1
             key = "components.named_item_value" if valued else "components.named_item"
@@ -88,6 +94,8 @@ def components_section(P: Phrases) -> Section:
     kit = components(P.rs)
     blocks: list[Block] = [Paragraph(P.T("components.intro")),
                            Bullets(tuple(component_line(P, c) for c in kit))]
+    if sum(1 for c in kit if c.kind is ComponentKind.ITEMS and c.item is None) > 1:
+        blocks.append(Paragraph(P.T("components.change", items=P.items_plural(), value=CHIP_VALUES[1])))
     if any(a is Area.OFFERING for c in kit for a in c.areas):
         blocks.append(Paragraph(P.T("components.offering_note")))
     return _section(P, "components", blocks)
