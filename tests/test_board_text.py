@@ -62,11 +62,14 @@ def test_a_marked_move_shows_its_glyphs_and_names_its_cells() -> None:
 
 
 def test_the_key_names_the_kinds_on_the_board_and_the_marks() -> None:
-    topo = topology_for(load_ruleset("bell"))
-    key = plain(board_key(topo, "en", marked=True))
+    rs = load_ruleset("bell")
+    topo = topology_for(rs)
+    key = plain(board_key(rs, topo, "en", marked=True))
     assert "A12" in key and "wedge cells" in key and "rounded cells" in key and "central" not in key  # bell has none
     assert MARK_GLYPH["from"] in key and MARK_GLYPH["to"] in key
-    assert "casillas de cuña" in plain(board_key(topo, "es"))
+    assert "casillas de cuña" in plain(board_key(rs, topo, "es"))
+    gatigo = load_ruleset("gatigo")  # each ruleset's cells by its booklet's names
+    assert "toll cells" in plain(board_key(gatigo, topology_for(gatigo), "en"))
 
 
 def test_a_drawn_position_carries_its_key() -> None:

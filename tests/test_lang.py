@@ -54,7 +54,7 @@ def test_the_sheets_and_board_read_their_words_from_the_language_file(lang: str)
     assert WORDS[lang]["glue"] == t["sheet.glue"] and WORDS[lang]["page"] == t["sheet.page"]
     assert BOARD_LABELS[lang].pool == t["board_label.pool"] and BOARD_LABELS[lang].seat == t["board_label.seat"]
     T = Texts(lang)
-    assert T.lines("howto.need_items", beans=5)[-1].startswith("5 ")
+    assert T.lines("howto.need_items_card", beans=5)[-1].startswith("5 ")
     assert T("flip.short") and T("kit.booklet") and T("cover.note")
     assert T.noun("page", 1) != T.noun("page", 2)
 

@@ -88,7 +88,7 @@ def test_a_lost_cell_number_is_caught(failed: Path) -> None:
 
 def test_a_lost_heading_in_the_booklet_and_a_lost_value_on_a_card_are_caught(failed: Path) -> None:
     sheet = pictures.booklet_scene()
-    heading = [t for t in _texts(sheet.items) if t.text == "Before" and t.font != "body"]  # the heading's first word
+    heading = [t for t in _texts(sheet.items) if t.text == "Before" and t.font == "display"]  # the heading's first word
     assert len(heading) == 1, heading
     _caught("booklet-bell-sheet2-back", render(edited(sheet, _without(lambda t: t == heading[0])), pictures.PAGE_DPI),
             failed)

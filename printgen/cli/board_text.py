@@ -13,6 +13,8 @@ from printgen.engine.topology import CellKind, Topology
 from printgen.play.marks import MARK_GLYPH
 from printgen.render.palette import PLAYER_COLOURS
 from printgen.rules_text.lang import Texts
+from printgen.rules_text.phrases import Phrases
+from printgen.rulesets.model import Ruleset
 
 KIND_STYLE = {
     CellKind.START: "bold green",
@@ -54,14 +56,16 @@ def legend() -> Text:
     return text
 
 
-def board_key(topo: Topology, lang: str = "en", marked: bool = False) -> Text:
-    """Returns the key to a board drawn with pieces: how a cell reads, the kinds of cell it has, and the marks."""
+def board_key(rs: Ruleset, topo: Topology, lang: str = "en", marked: bool = False) -> Text:
+    """Returns the key to a board drawn with pieces: how a cell reads, the kinds of cell it has (by the names the
+    ruleset's booklet gives them: GATIGO's toll cells), and the marks."""
     T = Texts(lang)
+    P = Phrases(rs, lang)
     text = Text(T("play.key_cell"))
     for kind in CellKind:
         if any(c.kind is kind for c in topo.cells):
             text.append(" ")
-            text.append(f"{KIND_GLYPH[kind]} {T(f'kind.{kind.value}.many')}", style=KIND_STYLE[kind])
+            text.append(f"{KIND_GLYPH[kind]} {P.cells_of_kind(kind, 2)}", style=KIND_STYLE[kind])
     if marked:
         for role, (style, glyph) in MARKS.items():
             text.append(" ")

@@ -14,7 +14,7 @@ def show_position(pos: Position, console: Console, marks: dict[int, str] | None 
     items and pieces, pool and offering."""
     T = Texts(lang)
     console.print(draw_board(pos.topology, pos.board(), marks))
-    console.print(board_key(pos.topology, lang, bool(marks)))
+    console.print(board_key(pos.ruleset, pos.topology, lang, bool(marks)))
     console.print(seat_key(pos.topology, pos.players, lang))
     item = pos.ruleset.economy.item_name.get(lang)
     gambling = pos.ruleset.economy.gambling
