@@ -59,10 +59,25 @@ def test_every_short_help_line_is_whole() -> None:
 
 def test_help_lists_every_command_in_one_section() -> None:
     placed = [name for names in SECTIONS.values() for name in names]
-    top = {path[0] for path, _ in COMMANDS}
+    top = {path[0] for path, cmd in COMMANDS if len(path) == 1 and not cmd.hidden}
     assert sorted(placed) == sorted(top) and len(placed) == len(set(placed))
     out = runner.invoke(app, ["--help"]).output
     assert all(f"{title}:" in out for title in SECTIONS) and "Other:" not in out
+
+
+def test_the_first_help_screen_is_the_players_and_the_lab_holds_the_research_tools() -> None:
+    """Issue 23, item 10: research and benchmark tools sit under `patolli lab`, their old names hidden aliases."""
+    from printgen.cli.app import LAB_COMMANDS, LAB_SECTIONS
+
+    first = runner.invoke(app, ["--help"]).output
+    listed = {line.split()[0] for line in first.splitlines() if line.startswith("  ") and not line.startswith("   ")}
+    assert "lab" in listed and not listed & set(LAB_COMMANDS)
+    assert "play" in listed and "kit" in listed
+    lab = runner.invoke(app, ["lab", "--help"]).output
+    assert sorted(name for names in LAB_SECTIONS.values() for name in names) == sorted(LAB_COMMANDS)
+    assert all(f"  {name} " in lab for name in LAB_COMMANDS)
+    same = [runner.invoke(app, [*prefix, "bench", "-r", "gatigo", "--help"]).output for prefix in ([], ["lab"])]
+    assert same[0].replace("patolli bench", "patolli lab bench") == same[1]
 
 
 def test_boolean_options_are_flags() -> None:

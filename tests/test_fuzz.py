@@ -239,8 +239,8 @@ def test_fuzz_rulesets(text: str, option: str) -> None:
         invoke("position", "moves", start, "--cast", "1")
         if SCALE:  # slow: the advisor fits its evaluation to a custom ruleset, the arena plays it
             invoke("advise", start, "--cast", "1", "--level", "1")
-            invoke("arena", "random", "advisor:0", "-r", spec, "-n", "2", "-w", "1")
-            invoke("bench", "-r", spec, "--seconds", "0.1", "--json")
+            invoke("lab", "arena", "random", "advisor:0", "-r", spec, "-n", "2", "-w", "1")
+            invoke("lab", "bench", "-r", spec, "--seconds", "0.1", "--json")
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""`patolli calibration`: how honest the advisor's shown chances are, from self-play; the reliability figure."""
+"""`patolli lab calibration`: how honest the advisor's shown chances are, from self-play; the reliability figure."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def calibration(
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
     if records is None:
         model = MODEL_NOW  # the evaluation `advise` reads
-        prepare_engine("advise")  # the same compiled parts: the rules and the advisor's search
+        prepare_engine("calibration")
         with progress_bar("contests") as progress:
             rows = record(ruleset, contests, level, seed, workers or default_workers(), progress, model)
     stamp = fingerprint(rs, 2, model, level)

@@ -1,4 +1,4 @@
-"""`patolli tournament`: the GATIGO paper's experiment, every S–T player against every other."""
+"""`patolli lab tournament`: the GATIGO paper's experiment, every S–T player against every other."""
 
 from __future__ import annotations
 

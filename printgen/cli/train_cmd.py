@@ -1,4 +1,4 @@
-"""`patolli train`: train the learned evaluation of a ruleset by self-play (seeded, resumable, with progress)."""
+"""`patolli lab train`: train the learned evaluation of a ruleset by self-play (seeded, resumable, with progress)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def train(
         from printgen.players.lab.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
-    prepare_engine("arena")  # the rules and the advisor's search, as the arena plays them
+    prepare_engine("train")
     with progress_bar("games") as progress:
         result = run_train(config, target, resume, force, workers if ray else workers or default_workers(), progress,
                            ray=ray)
