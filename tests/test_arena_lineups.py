@@ -86,7 +86,8 @@ def test_identical_players_share_the_wins_about_evenly() -> None:
 
 @pytest.mark.slow
 def test_partners_win_and_lose_together() -> None:
-    result = runner.invoke(app, ["lab", "arena", "-r", "bell+partnerships", "advisor:0,advisor:0,gatigo:S1T2,gatigo:S1T2",
+    result = runner.invoke(app, ["lab", "arena", "-r", "bell+partnerships",
+                                 "advisor:0,advisor:0,gatigo:S1T2,gatigo:S1T2",
                                  "-n", "16", "--json", "-w", "2"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -101,7 +102,8 @@ def test_partners_win_and_lose_together() -> None:
 
 @pytest.mark.slow
 def test_the_four_player_text_shows_every_player_with_an_interval() -> None:
-    result = runner.invoke(app, ["lab", "arena", "-r", "gatigo", "gatigo:S1T2", "random", "random", "-n", "6", "-w", "1"])
+    result = runner.invoke(app, ["lab", "arena", "-r", "gatigo", "gatigo:S1T2", "random", "random", "-n", "6",
+                                 "-w", "1"])
     assert result.exit_code == 0, result.output
     assert "3 players under gatigo, each for themselves: 6 contests, 1 sets of 6 seatings" in result.output
     assert "random #2" in result.output and "random #3" in result.output

@@ -1,4 +1,5 @@
-"""The learned evaluation: its compiled forward pass, the shipped networks and `patolli lab train` (seeded, resumable)."""
+"""The learned evaluation: its compiled forward pass, the shipped networks and `patolli lab train`
+(seeded, resumable)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`patolli lab bench-phone`: the phone app measured in headless Chromium, throttled (its structure and that every figure
+"""`patolli lab bench-phone`: the phone app measured in headless Chromium, throttled (its structure and that every
+figure
 was measured; never its speed: figures are for people, docs/measurements.md)."""
 
 from __future__ import annotations

@@ -176,6 +176,7 @@ def test_bench_players_reports_the_piece_range_of_its_sample() -> None:
     low, high = entry["pieces_on_board"]
     assert entry["ruleset"] == "gatigo" and 8 <= low <= high <= 10
     assert [x["player"] for x in entry["decision_ms"]] == ["advisor:0", "advisor:1"]
-    text = runner.invoke(app, ["lab", "bench-players", "-r", "gatigo", "--max-level", "0", "--positions", "2", "--seconds",
+    text = runner.invoke(app, ["lab", "bench-players", "-r", "gatigo", "--max-level", "0", "--positions", "2",
+                               "--seconds",
                                "0"])
     assert text.exit_code == 0 and "pieces on the board" in text.output

@@ -1,4 +1,5 @@
-"""`patolli lab bench-serve`: it times real requests on mid-game positions (no timing asserted: figures are for people)."""
+"""`patolli lab bench-serve`: it times real requests on mid-game positions (no timing asserted: figures are for
+people)."""
 
 from __future__ import annotations
 

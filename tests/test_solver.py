@@ -244,7 +244,8 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     assert r.exit_code == 0 and "read from" in r.output and "opening: A wins" in r.output
     r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--measure", "--levels", "0", "--games", "2"])
     assert r.exit_code == 0 and "Traceback" not in r.output, r.output  # measured without --versus
-    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0", "--games", "2"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0",
+                             "--games", "2"])
     assert r.exit_code == 0 and json.loads(r.output.strip().splitlines()[-1])["versus"] == []
     find_table.cache_clear()
 
@@ -271,7 +272,8 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     r = runner.invoke(app, ["lab", "train", "--ruleset", "tiny-2.toml", "--games", "30", "--workers", "1",
                             "--out", "net.json"])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--json", "--measure", "--levels", "1",
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--json", "--measure",
+                             "--levels", "1",
                             "--games", "4", "--network", "net.json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output.strip().splitlines()[-1])
@@ -292,7 +294,8 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     assert np.array_equal(trained_network(tmp_path / "net.json", table), et.net)
     monkeypatch.chdir(tmp_path)
     # a network of another game, or --network without --measure: one line, exit 2
-    r = runner.invoke(app, ["lab", "train", "--ruleset", str(rules), "--games", "10", "--workers", "1", "--out", "other.json"])
+    r = runner.invoke(app, ["lab", "train", "--ruleset", str(rules), "--games", "10", "--workers", "1",
+                             "--out", "other.json"])
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--measure", "--levels", "0",
                             "--games", "1", "--network", "other.json"])
