@@ -94,7 +94,7 @@ def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such {what}") from None
+        raise error(f"{path}: no such file (the {what} to read)") from None
     except (OSError, ValueError) as exc:
         raise error(f"{path}: cannot read the {what}: {_reason(exc)}") from None
     try:

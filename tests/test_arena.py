@@ -18,7 +18,7 @@ runner = CliRunner()
 
 @pytest.mark.slow
 def test_arena_json_reports_win_rate_and_interval() -> None:
-    result = runner.invoke(app, ["lab", "arena", "gatigo:S1T1", "random", "--matches", "20", "--json", "-w", "1"])
+    result = runner.invoke(app, ["lab", "arena", "gatigo:S1T1", "random", "--contests", "20", "--json", "-w", "1"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["matches"] == 20 == data["wins_a"] + data["wins_b"] + data["draws"]
@@ -83,11 +83,11 @@ def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
 @needs_cairo
 def test_tournament_command_runs_every_pairing(tmp_path) -> None:
     out = tmp_path / "t"
-    result = runner.invoke(app, ["lab", "tournament", "--matches", "2", "--out", str(out), "--json", "--workers", "2"])
+    result = runner.invoke(app, ["lab", "tournament", "--contests", "2", "--out", str(out), "--json", "--workers", "2"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert len(data["players"]) == 12 and sum(p["matches"] for p in data["players"]) == 66 * 2 * 2
-    again = runner.invoke(app, ["lab", "tournament", "--matches", "2", "--out", str(out)])
+    again = runner.invoke(app, ["lab", "tournament", "--contests", "2", "--out", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
 
 

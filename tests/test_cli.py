@@ -104,7 +104,7 @@ def test_position_from_a_json_file_and_stdin(tmp_path: Path) -> None:
 
 BAD_INPUT = [
     (["cast", "--ruleset", "nope"], "error: unknown ruleset 'nope'"),
-    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such ruleset"),
+    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such file (the ruleset to read)"),
     (["position", "moves", "gatigo/2 g1", "--cast", "1"], "error: a position line starts"),
     (["position", "moves", "nofile.json"], "error: nofile.json: no such position file"),
     (["position", "play", "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,h "

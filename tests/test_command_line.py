@@ -116,7 +116,7 @@ def test_each_option_name_means_one_thing() -> None:
 
 
 # Options whose help and default rightly differ per command (a count of runs, a place to write, a seed's use).
-_PER_COMMAND = {"--matches", "-n", "--seed", "--seconds", "-s", "--output", "-o", "--out", "--flip", "--json",
+_PER_COMMAND = {"--contests", "-n", "--seed", "--seconds", "-s", "-o", "--out", "--flip", "--json",
                 "--force", "--cast", "-c", "--count", "--games",
                 "--resume", "--ruleset", "-r"}  # a list of rulesets: the ones to time (bench-serve), to add (web)
 

@@ -163,7 +163,7 @@ def test_reads_refuse_fifos_devices_folders_and_huge_files_before_reading(tmp_pa
     with pytest.raises(FileError, match=r"huge\.json is 3072 MB; a saved game is at most 8 MB"):
         read_user_text(huge, "saved game")
     assert time.perf_counter() - started < 1
-    with pytest.raises(FileError, match=r"missing\.json: no such game record"):
+    with pytest.raises(FileError, match=r"missing\.json: no such file \(the game record to read\)"):
         read_user_text(tmp_path / "missing.json", "game record")
     bad = tmp_path / "latin1.json"
     bad.write_bytes(b'{"a": "\xe9"}')

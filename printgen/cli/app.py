@@ -8,11 +8,13 @@ commands in sections.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer.core import TyperArgument, TyperGroup
 
 from printgen import __version__
 from printgen.cli import position_cmd, rulesets_cmd
@@ -54,8 +56,76 @@ LAB_SECTIONS = {
 }
 
 
+# What help shows for an option's value, by its type: words people read, never a Python type (`<int range>`).
+METAVARS = {"int": "N", "float": "NUMBER", "str": "TEXT", "Path": "PATH", "list[str]": "TEXT"}
+
+
+class PlainArgument(TyperArgument):
+    """An argument shown by its name alone (`POSITION`, `[PLAYERS]...`), without Typer's `{position} <str>`."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def _rich_display_name(self) -> str:
+        return (self.name or "value").upper() + ("..." if self.nargs != 1 else "")
+
+    def _usage_display_name(self) -> str:
+        name = (self.name or "value").upper()
+        return (name if self.required else f"[{name}]") + ("..." if self.nargs != 1 else "")
+
+
+def plain_metavars(command: Any) -> None:
+    """Names the value of every option and argument of command and its subcommands in words (N, PATH, TEXT,
+    a4|letter) where Typer would show a Python type; a metavar a command chose itself is kept."""
+    for sub in getattr(command, "commands", {}).values():
+        plain_metavars(sub)
+    for param in getattr(command, "params", ()):
+        if param.metavar is not None or getattr(param, "is_flag", False) or param.name == "help":
+            continue
+        if isinstance(param, TyperArgument):
+            param.__class__ = PlainArgument
+        elif param.type_descriptor.is_choice:
+            param.metavar = "|".join(str(getattr(c, "value", c)) for c in param.type_descriptor.choices or ())
+        else:
+            param.metavar = METAVARS.get(param.bare_type(), "VALUE")
+
+
+def usage_line(exc: ClickException) -> str:
+    """Returns a refusal of the parser (a wrong option, a missing argument, a bad choice) as one line: the reason in
+    plain words, then where the command's help is."""
+    message = " ".join(exc.format_message().replace("Value error, ", "").split()).rstrip(".")
+    for pydantic, plain in (("Input should be greater than or equal to", "it must be at least"),
+                            ("Input should be less than or equal to", "it must be at most"),
+                            ("Input should be", "it must be")):
+        message = message.replace(pydantic, plain)
+    ctx = getattr(exc, "ctx", None)
+    where = f" (see {ctx.command_path} --help)" if isinstance(exc, UsageError) and ctx is not None else ""
+    return f"{message[:1].lower()}{message[1:]}{where}"
+
+
 class SectionedGroup(TyperGroup):
-    """A command group whose help lists the commands in SECTIONS, in that order."""
+    """A command group whose help lists the commands in SECTIONS, in that order, every value named in words, and
+    whose parser's refusals are one line and exit code 2, as every other bad input is."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        plain_metavars(self)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except ClickException as exc:
+            print(f"error: {usage_line(exc)}", file=sys.stderr)
+            sys.exit(2)
+        except typer.Abort:  # end of input at a prompt
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
 
     sections: dict[str, tuple[str, ...]] = SECTIONS
 
@@ -64,7 +134,7 @@ class SectionedGroup(TyperGroup):
         return sorted(self.commands, key=lambda n: order.index(n) if n in order else len(order))
 
     def format_commands(self, ctx: typer.Context, formatter: HelpFormatter) -> None:  # type: ignore[override]
-        width = max(len(name) for name in self.commands)
+        width = max(len(name) for name, cmd in self.commands.items() if not cmd.hidden)
         limit = formatter.width - 6 - width
         placed = {name for names in self.sections.values() for name in names}
         sections = [*self.sections.items(), ("Other", tuple(n for n in self.commands if n not in placed))]

@@ -61,7 +61,7 @@ def line_up(players: list[str]) -> list[str]:
 def arena(
     players: PlayersArg,
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play (with three or four "
+    matches: Annotated[int, typer.Option("--contests", "-n", min=1, help="Contests to play (with three or four "
                                          "players, rounded up to whole sets of seatings).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     workers: WorkersOpt = None,
@@ -89,7 +89,7 @@ def arena(
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")
     two = len(names) == 2
-    with progress_bar("matches") as progress:
+    with progress_bar("contests") as progress:
         if two:
             r = run_arena(ruleset, names[0], names[1], matches, seed, workers, progress, ray=ray)
         else:

@@ -30,7 +30,7 @@ def calibration(
     contests: Annotated[int, typer.Option("--contests", "-n", min=1, help="Self-play contests to play.")] = 400,
     level: LevelOpt = DEFAULT_LEVEL,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
-    output: Annotated[Path | None, typer.Option("--out", "--output", "-o", help="Write the reliability figure "
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Write the reliability figure "
                                                 "here (.svg or .png).")] = None,
     records: Annotated[Path | None, typer.Option("--records", help="Measure the records in this file (written "
                                                  "by --save-records) instead of playing; its ruleset, level and seed "

@@ -37,13 +37,16 @@ class Drawn(str, Enum):
     X = "x"
 
 
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
-OutOpt = Annotated[Path, typer.Option("-o", "--output", help="Folder for the files.")]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="pdf for printing; svg or png previews.")]
+PaperOpt = Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Paper size.")]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Folder for the files.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", case_sensitive=False,
+                                          help="pdf for printing; svg or png previews.")]
 GreyOpt = Annotated[bool, typer.Option("--grey", help="Ink-saving greyscale.")]
-FlipOpt = Annotated[Flip, typer.Option("--flip", help="Duplex: long or short edge, as set on the printer.")]
+FlipOpt = Annotated[Flip, typer.Option("--flip", case_sensitive=False,
+                                      help="Duplex: long or short edge, as set on the printer.")]
 OffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the backs, X,Y in mm (see calibrate).")]
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the words, printed or said at the table.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", case_sensitive=False,
+                                      help="Language of the words, printed or said at the table.")]
 DpiOpt = Annotated[int, typer.Option("--dpi", help="Resolution of PNG previews.", min=20, max=600)]
 
 
@@ -76,7 +79,8 @@ def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, seats: 
 def board(
     ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
     fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, lang: LangOpt = ENGLISH,
-    orientation: Annotated[Drawn | None, typer.Option("--orientation", help="plus (+) or x; default: "
+    orientation: Annotated[Drawn | None, typer.Option("--orientation", case_sensitive=False,
+                                                                      help="plus (+) or x; default: "
                                                             "the ruleset's.")] = None,
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
                                                min=1, max=200)] = None,

@@ -27,7 +27,7 @@ def review_command(
     record_file: Annotated[Path, typer.Argument(help="A game record, or a `patolli play` save.")],
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Also write the review: a printable PDF, "
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Also write the review: a printable PDF, "
                                                 "an HTML page, or the win-chance graph as SVG or PNG.")] = None,
     lang: LangOpt = ENGLISH,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")] = False,
@@ -47,7 +47,7 @@ def review_command(
     from printgen.players.analysis.review import review
 
     if output is not None and output.suffix.lower() not in OUTPUTS:
-        raise OptionError(f"--output {output}: write a review as {', '.join(OUTPUTS)}")
+        raise OptionError(f"--out {output}: write a review as {', '.join(OUTPUTS)}")
     if output is not None and output.exists() and not force:
         raise OverwriteError(f"{output} exists: add --force to replace it")
     prepare_engine("review")

@@ -143,7 +143,7 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
 @reports_errors
 def export(
     name: NameArg,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")] = None,
     force: ForceOpt = False,
 ) -> None:
     """Print a ruleset as TOML, to edit into a custom one."""

@@ -20,7 +20,7 @@ DEFAULT_GAMES = 8000
 def train(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     players: PlayersOpt = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games of self-play in all (in generations "
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games of self-play in all (in generations "
                                        "of 400).")] = DEFAULT_GAMES,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed and settings give the same weights, byte "
                                       "for byte.")] = 1,

@@ -323,7 +323,7 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
     for name in names:
         if name not in options:
             known = ", ".join(options) or "none"
-            raise RulesetError(f"{where}: no option '{name}' (options: {known})")
+            raise RulesetError(f"{where}: no option '{name}'{did_you_mean(name, list(options))} (options: {known})")
         if names.count(name) > 1:
             raise RulesetError(f"{where}: option '{name}' is given twice")
         for dotted, value in _option_changes(where, name, options[name]).items():
@@ -555,6 +555,12 @@ def builtin_text(name: str) -> str:
     return resources.files("printgen.rulesets").joinpath("builtin", f"{name}.toml").read_text("utf-8")
 
 
+def did_you_mean(word: str, known: list[str]) -> str:
+    """Returns ` (did you mean 'x'?)` for the known word nearest a misspelt one, or nothing where none is near."""
+    near = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
 def ruleset_from_text(text: str, where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
     """Returns the validated ruleset a TOML text describes, with the named options applied."""
     return parse_ruleset(read_toml(text, where), where, origin=origin, options=options)
@@ -565,5 +571,6 @@ def load_builtin(spec: str) -> Ruleset:
     base, *options = spec.split("+")
     if base not in BUILTIN:
         # a person's file is read by `printgen.ruleset_files.load_ruleset`, outside the portable core
-        raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)}")
+        raise RulesetError(f"unknown ruleset '{base}'{did_you_mean(base, list(BUILTIN))}: use one of "
+                           f"{', '.join(BUILTIN)}")
     return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))
