@@ -353,3 +353,50 @@ def test_the_fit_paused_every_few_turns_gives_the_same_weights(monkeypatch: pyte
     paused = calibration.fit(rs, 2, games=15, rounds=0)
     assert whole.samples == paused.samples > 0
     assert np.array_equal(whole.w_game, paused.w_game) and np.array_equal(whole.w_items, paused.w_items)
+
+
+def test_a_json_position_with_a_byte_order_mark_is_read_as_json(tmp_path: Path) -> None:
+    """Issue 23, item 12: some editors write a BOM; it was read as the one-line form and refused."""
+    from typer.testing import CliRunner
+
+    from printgen.cli.app import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["position", "new", "-r", "gatigo"]).output
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = runner.invoke(app, ["position", "moves", str(path), "--cast", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == ["E1"]
+    piped = runner.invoke(app, ["position", "moves", "-", "--cast", "1", "--json"], input="\ufeff" + text)
+    assert piped.exit_code == 0 and json.loads(piped.stdout) == ["E1"]
+
+
+def test_a_number_of_thousands_of_digits_gets_no_python_advice(tmp_path: Path) -> None:
+    """Issue 23, item 12: Python's own message named sys.set_int_max_str_digits()."""
+    from typer.testing import CliRunner
+
+    from printgen.cli.app import app
+
+    path = tmp_path / "big.json"
+    path.write_text('{"format": "patolli-position/1", "game": ' + "9" * 5000 + "}")
+    result = CliRunner().invoke(app, ["position", "show", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {path}: not usable JSON: a number of thousands of digits"
+
+
+def test_review_says_it_cannot_write_before_the_work(tmp_path: Path, monkeypatch) -> None:
+    """Issue 23, item 12: `review -o` into a place it cannot write worked a minute before failing."""
+    from typer.testing import CliRunner
+
+    from printgen.cli import review_cmd
+    from printgen.cli.app import app
+
+    def no_work(command: str) -> None:
+        raise AssertionError("the review began before its output was checked")
+
+    monkeypatch.setattr(review_cmd, "prepare_engine", no_work)
+    (tmp_path / "file").write_text("a file, not a folder")
+    result = CliRunner().invoke(app, ["review", str(tmp_path / "any.json"), "-o", str(tmp_path / "file" / "r.pdf")])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: cannot write into {tmp_path / 'file'}: {tmp_path / 'file'} is a file"

@@ -94,7 +94,12 @@ def usage_line(exc: ClickException) -> str:
     """Returns a refusal of the parser (a wrong option, a missing argument, a bad choice) as one line: the reason in
     plain words, then where the command's help is."""
     message = " ".join(exc.format_message().replace("Value error, ", "").split()).rstrip(".")
-    for pydantic, plain in (("Input should be greater than or equal to", "it must be at least"),
+    for pydantic, plain in (("Unable to parse input string as an integer, exceeded maximum size", "too long a number"),
+                            ("Input should be a valid integer, unable to parse string as an integer",
+                             "it must be a whole number"),
+                            ("Input should be a valid number, unable to parse string as a number",
+                             "it must be a number"),
+                            ("Input should be greater than or equal to", "it must be at least"),
                             ("Input should be less than or equal to", "it must be at most"),
                             ("Input should be", "it must be")):
         message = message.replace(pydantic, plain)

@@ -16,7 +16,8 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
-from printgen.errors import OptionError, OverwriteError
+from printgen.errors import OptionError
+from printgen.files import check_writable
 from printgen.players.search.levels import DEFAULT_LEVEL
 
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
@@ -48,8 +49,8 @@ def review_command(
 
     if output is not None and output.suffix.lower() not in OUTPUTS:
         raise OptionError(f"--out {output}: write a review as {', '.join(OUTPUTS)}")
-    if output is not None and output.exists() and not force:
-        raise OverwriteError(f"{output} exists: add --force to replace it")
+    if output is not None:
+        check_writable(output, force)  # a folder that cannot be written is said before the review's minute
     prepare_engine("review")
     record = read_contest(record_file)
     err = Console(stderr=True, highlight=False)
