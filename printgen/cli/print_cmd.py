@@ -59,6 +59,15 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def variant(*, seats: int | None = None, fit: bool = False, cell: float | None = None,
+            orientation: Drawn | None = None) -> str:
+    """Returns what a file's name adds for each choice that changes the drawing (`-fit`, `-2-seats`, `-cell-24`,
+    `-x`), so two runs that draw different things never write one file."""
+    parts = [f"cell-{cell:g}" if cell is not None else "", "fit" if fit else "",
+             orientation.value if orientation is not None else "", f"{seats}-seats" if seats is not None else ""]
+    return "".join(f"-{part}" for part in parts if part)
+
+
 def _emit(pages: list[Page], rs_name: str, what: str, out: OutputDir, fmt: Format, opts: PrintOptions, title: str,
           dpi: int = 100) -> None:
     from printgen.render.output import write_pages
@@ -126,7 +135,8 @@ def board(
                       "larger paper or as tiles", file=sys.stderr)
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
-    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,
+    name = "board" + variant(seats=seats, fit=fit, cell=cell, orientation=orientation)
+    _emit(pages, stem(rs, name, paper.value, lang.value, grey), "board", out, fmt, opts,
           f"Patolli board: {rs.title.get(lang.value)}", dpi)
 
 
@@ -147,7 +157,8 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
         rs = load_ruleset(ruleset)
         opts = _opts(paper, grey, flip, back_offset, lang, seats)
         out = OutputDir(output, force)  # checks the folder before the drawing
-        _emit(getattr(prints, maker)(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
+        name = what + variant(seats=seats)
+        _emit(getattr(prints, maker)(rs, opts), stem(rs, name, paper.value, lang.value, grey), what, out, fmt, opts,
               f"{title}: {rs.title.get(lang.value)}", dpi)
 
     command.__name__ = command.__qualname__ = what
