@@ -399,4 +399,5 @@ def test_review_says_it_cannot_write_before_the_work(tmp_path: Path, monkeypatch
     (tmp_path / "file").write_text("a file, not a folder")
     result = CliRunner().invoke(app, ["review", str(tmp_path / "any.json"), "-o", str(tmp_path / "file" / "r.pdf")])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: cannot write into {tmp_path / 'file'}: {tmp_path / 'file'} is a file"
+    target = tmp_path / "file" / "r.pdf"
+    assert result.stderr.strip() == f"error: cannot write {target}: a part of the path is not a folder"

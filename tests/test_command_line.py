@@ -206,7 +206,7 @@ def test_paper_language_and_format_are_read_in_any_case(tmp_path: Path) -> None:
     """The README's own "A4" is accepted, as are `ES` and `SVG`."""
     result = runner.invoke(app, ["board", "--paper", "A4", "--lang", "ES", "--format", "SVG", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in tmp_path.iterdir()] == ["bell-board-a4-es.svg"]
+    assert [p.name for p in tmp_path.glob("*.svg")] == ["bell-board-a4-es.svg"]
 
 
 @pytest.mark.parametrize("spec,line", [
