@@ -183,3 +183,14 @@ def test_rulesets_list_prints_every_option_whole_in_80_columns() -> None:
     for name in BUILTIN:
         for option in load_builtin(name).options:
             assert option.name in out, option.name
+
+
+@pytest.mark.parametrize("spec", ["bell", "bell+partnerships"])
+def test_an_exported_file_is_a_ruleset_named_for_its_file(tmp_path: Path, spec: str) -> None:
+    """Issue 23, item 11: an unedited `export bell -o mine.toml` was named bell, so the README's next step, `web
+    --ruleset mine.toml`, was refused for two rulesets named bell."""
+    path = tmp_path / "mine.toml"
+    assert run("rulesets", "export", spec, "-o", str(path)).exit_code == 0
+    assert "beans under mine: exact odds" in run("cast", "--odds", "-r", str(path)).output
+    stdout = run("rulesets", "export", spec).output  # to stdout no file name is known: the name is kept
+    assert path.read_text("utf-8") == stdout.replace('name = "bell"', 'name = "mine"', 1)
