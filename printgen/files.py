@@ -94,6 +94,8 @@ def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
+        if os.path.islink(path):  # the name is there, but what it points to is not
+            raise error(f"{path} is a link to {os.readlink(path)}, which does not exist") from None
         raise error(f"{path}: no such file (the {what} to read)") from None
     except (OSError, ValueError) as exc:
         raise error(f"{path}: cannot read the {what}: {_reason(exc)}") from None
