@@ -25,8 +25,8 @@ def intro(keys: tuple[str, ...], todo: list[warmup.Step]) -> str:
 
     what = {warmup.TABLE: "the rules engine and the computer players",
             warmup.LAB: "the rules engine, the computer players and the research tools"}.get(keys, "the rules engine")
-    return (f"preparing {what} for this computer, once: {_minutes(warmup.estimate(todo))} on an idle 2-core "
-            f"machine; later runs start at once")
+    return (f"preparing {what} for this computer, once: {_minutes(warmup.estimate(todo))} on a 2-core machine, "
+            f"more when it is busy; later runs start at once")
 
 
 def prepare_engine(command: str) -> None:

@@ -25,7 +25,7 @@ class Step:
     key: str
     label: str
     run: Callable[[], None]
-    seconds: float  # to compile it on a 2-core machine doing nothing else (the estimate people are shown)
+    seconds: float  # to compile it on a 2-core machine (issue 23's measures; `patolli lab bench-startup` times them)
 
 
 def _sample_position():  # -> Position; imported late so that importing this module stays cheap
