@@ -123,3 +123,14 @@ def _sigint_handler(_: int) -> str:
     import signal
 
     return "ignored" if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else "raises"
+
+
+def test_chunks_run_here_are_short_so_ctrl_c_is_answered_soon() -> None:
+    """Compiled code cannot be interrupted: in this process a chunk holds a few contests, not 200 (issue 23, item 5)."""
+    from printgen.players.lab.arena import IN_PROCESS_CHUNK, chunks
+
+    here, pooled = chunks(2, 1000, 1), chunks(2, 1000, 2)
+    for work in (here, pooled):
+        assert sorted((p, first + i) for p, first, count in work for i in range(count)) == [
+            (p, m) for p in range(2) for m in range(1000)]
+    assert max(count for *_, count in here) == IN_PROCESS_CHUNK < max(count for *_, count in pooled)

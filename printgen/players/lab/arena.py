@@ -172,9 +172,17 @@ def _run_chunk(chunk: Chunk) -> np.ndarray:
     return results
 
 
+# Contests per chunk where the chunks run in this process: compiled code cannot be interrupted, so Ctrl-C is
+# answered between chunks, and a chunk of advisors' contests must last a moment, not the 20 s one of 200 did.
+IN_PROCESS_CHUNK = 8
+
+
 def chunks(pairings: int, matches: int, workers: int) -> list[Chunk]:
-    """Returns the chunks of work: small enough to balance the cores and show progress."""
+    """Returns the chunks of work: small enough to balance the cores, show progress and (in this process) stop soon
+    after Ctrl-C. The results do not depend on them: each match is seeded from its own index."""
     size = max(1, min(200, matches // max(1, workers * 10)))
+    if workers <= 1:
+        size = min(size, IN_PROCESS_CHUNK)
     return [(p, first, min(size, matches - first)) for p in range(pairings) for first in range(0, matches, size)]
 
 
