@@ -194,3 +194,10 @@ def test_an_exported_file_is_a_ruleset_named_for_its_file(tmp_path: Path, spec: 
     assert "beans under mine: exact odds" in run("cast", "--odds", "-r", str(path)).output
     stdout = run("rulesets", "export", spec).output  # to stdout no file name is known: the name is kept
     assert path.read_text("utf-8") == stdout.replace('name = "bell"', 'name = "mine"', 1)
+
+
+def test_rulesets_show_calls_the_counters_by_the_rulesets_word() -> None:
+    """Issue 23, item 8: "Items: 20 chips" named one thing two ways; each ruleset's word is used alone."""
+    for name, word in (("bell", "Chips"), ("gatigo", "Goods"), ("neeley", "Assets")):
+        out = run("rulesets", "show", name).output
+        assert f"\n{word}: " in out and "Items:" not in out, name

@@ -12,7 +12,7 @@ import typer
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import ForceOpt, JsonOpt
-from printgen.lang.grammar import counted
+from printgen.lang.grammar import counted, plural
 
 if TYPE_CHECKING:  # the rulesets and the engine are imported when a command runs, so that --help starts at once
     from printgen.rulesets import Ruleset
@@ -131,7 +131,8 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     console.print(f"Players: {pl.min_players}–{pl.max_players}, pieces {list(pl.pieces)}, "
                   f"direction {pl.direction.value}, opening {pl.opening.value}")
     ec = rs.economy
-    console.print(f"Items: {counted(ec.starting_items, ec.item_name)} each; stake {ec.stake}; "
+    word = plural(str(ec.item_name))  # the ruleset's own word for its counters, as the board and advice call them
+    console.print(f"{word[:1].upper()}{word[1:]}: {ec.starting_items} each; stake {ec.stake}; "
                   f"betting {ec.betting.value}; "
                   f"bankrupt when {ec.bankruptcy.value.replace('_', ' ')}")
     for event in _events():
