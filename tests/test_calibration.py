@@ -139,7 +139,7 @@ def test_a_fresh_map_is_applied_and_a_stale_one_never(monkeypatch: pytest.Monkey
     assert not stale.calibrated and any(s.win_game != pytest.approx(0.4) for s in stale.suggestions)
     out = runner.invoke(__import__("printgen.cli.app", fromlist=["app"]).app,
                         ["advise", MIDGAME, "--cast", "2", "--level", "1"])
-    assert out.exit_code == 0 and "unmapped chances" in out.output
+    assert out.exit_code == 0 and "chances as searched: no fresh calibration map at level 1" in out.output
 
 
 def test_every_shipped_map_is_monotone_bounded_and_keyed() -> None:
