@@ -159,13 +159,14 @@ def test_an_opening_throw_must_be_a_score_of_the_beans() -> None:
 
 def test_json_and_toml_nested_too_deep_or_too_long_are_refused(tmp_path: Path) -> None:
     one_error_line(run("position", "show", "{" + '"a":[' * 100000), "not")
-    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"), "not valid JSON")
+    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"), "not usable JSON: a number of thousands of digits")
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 100000, "utf-8")
     one_error_line(run("rulesets", "show", str(deep)), "deep.toml")
     digits = tmp_path / "digits.toml"
     digits.write_text("[board]\narm_length = " + "9" * 5000 + "\n", "utf-8")
-    one_error_line(run("rulesets", "show", str(digits)), "digits.toml")
+    one_error_line(run("rulesets", "show", str(digits)),
+                   "digits.toml: not valid TOML: a number of thousands of digits")  # not Python's advice
 
 
 def test_an_impossibly_long_file_name_is_no_position() -> None:

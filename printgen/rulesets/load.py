@@ -546,8 +546,9 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesetError(f"{where}: not a ruleset: arrays or tables nested too deep") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+    except ValueError as exc:  # a number of thousands of digits: said plainly, without Python's advice
+        reason = "a number of thousands of digits" if "digits" in str(exc) else str(exc)
+        raise RulesetError(f"{where}: not valid TOML: {reason}") from None
 
 
 def builtin_text(name: str) -> str:
