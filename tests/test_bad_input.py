@@ -159,7 +159,8 @@ def test_an_opening_throw_must_be_a_score_of_the_beans() -> None:
 
 def test_json_and_toml_nested_too_deep_or_too_long_are_refused(tmp_path: Path) -> None:
     one_error_line(run("position", "show", "{" + '"a":[' * 100000), "not")
-    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"), "not usable JSON: a number of thousands of digits")
+    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"),
+                   "not usable JSON: a number of thousands of digits")
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 100000, "utf-8")
     one_error_line(run("rulesets", "show", str(deep)), "deep.toml")
