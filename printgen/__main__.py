@@ -1,5 +1,11 @@
-"""Lets `python -m printgen` run the `patolli` command."""
+"""Lets `python -m printgen` run the `patolli` command; Ctrl-C even while it loads is one line and exit 130."""
 
-from printgen.cli.app import main
+try:
+    from printgen.cli.app import main
+except KeyboardInterrupt:
+    import sys
+
+    print("interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 main()

@@ -94,7 +94,9 @@ def read_user_bytes(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such {what}") from None
+        if os.path.islink(path):  # the name is there, but what it points to is not
+            raise error(f"{path} is a link to {os.readlink(path)}, which does not exist") from None
+        raise error(f"{path}: no such file (the {what} to read)") from None
     except (OSError, ValueError) as exc:
         raise error(f"{path}: cannot read the {what}: {_reason(exc)}") from None
     try:
@@ -129,9 +131,12 @@ def read_user_text(path: Path | str, what: str, limit: int = USER_FILE_LIMIT,
     """Returns the UTF-8 text of a user's file, refused by type and size before reading (see read_user_bytes)."""
     data = read_user_bytes(path, what, limit, error)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(BOM)  # a byte-order mark some editors write is no part of the text
     except UnicodeDecodeError as exc:
         raise error(f"{path}: not a {what}: not UTF-8 text (byte {exc.start})") from None
+
+
+BOM = "\ufeff"
 
 
 def _no_constant(name: str) -> Any:
@@ -147,7 +152,8 @@ def parse_json(text: str, where: str) -> Any:
     except RecursionError:
         raise FileError(f"{where}: not usable JSON: nested too deeply") from None
     except ValueError as exc:  # parse_constant, or an integer of thousands of digits
-        raise FileError(f"{where}: not usable JSON: {exc}") from None
+        reason = "a number of thousands of digits" if "digits" in str(exc) else str(exc)  # not Python's advice
+        raise FileError(f"{where}: not usable JSON: {reason}") from None
 
 
 def read_user_json(path: Path | str, what: str, limit: int = USER_FILE_LIMIT) -> Any:

@@ -61,8 +61,32 @@ def test_advice_text_is_a_numbered_hint_with_the_board() -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0].startswith("A to play, cast 2 marks (score 2)")
-    assert lines[1].lstrip().startswith("1. ") and "win game" in lines[1] and "win contest" in lines[1]
+    assert lines[1].strip() == "best first by the chance to win the contest; the game's chance breaks ties"
+    rows = [line for line in lines if line.lstrip()[:3] in ("1. ", "2. ")]
+    assert rows[0].lstrip().startswith("1. ") and " contest " in rows[0] and " game " in rows[0]
     assert "suggested:" in result.output and "◀ to move" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_advice_says_what_it_ranks_by_with_one_precision_and_the_rulesets_word(lang: str) -> None:
+    """Issue 23, item 8: the ranking's measure said, "points less" explained, every chance with one decimal, the
+    counters called as the board calls them, every line within 80 columns."""
+    import re
+
+    from printgen.rules_text.lang import Texts
+
+    T = Texts(lang)
+    out = runner.invoke(app, ["advise", MIDGAME, "--cast", "2", "--level", "1", "--lang", lang]).output
+    lines = out.splitlines()
+    assert T("advice.ranked") in lines and max(len(line) for line in lines) <= 80
+    word = T.plural(load_ruleset("gatigo").economy.item_name.get(lang))
+    rows = [line for line in lines if re.match(r"\s+\d+\. ", line)]
+    assert len(rows) > 1 and all(f" {word} " in row for row in rows)
+    assert re.findall(r"\d+[.,]\d+ ?%", out) and not re.findall(r"\d+[.,]\d\d+ ?%", out)  # one decimal
+    cost = T("advice.row_cost", points="X").strip().replace("X", "")
+    assert all(cost in row for row in rows[1:]) and T("advice.legend_points") in lines
+    assert T("advice.legend_items", item=word) in lines
+    assert "items" not in out.replace(word, "")
 
 
 @pytest.mark.parametrize("args,message", [

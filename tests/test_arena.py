@@ -18,7 +18,7 @@ runner = CliRunner()
 
 @pytest.mark.slow
 def test_arena_json_reports_win_rate_and_interval() -> None:
-    result = runner.invoke(app, ["arena", "gatigo:S1T1", "random", "--matches", "20", "--json", "--workers", "1"])
+    result = runner.invoke(app, ["lab", "arena", "gatigo:S1T1", "random", "--contests", "20", "--json", "-w", "1"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["matches"] == 20 == data["wins_a"] + data["wins_b"] + data["draws"]
@@ -30,7 +30,7 @@ def test_arena_json_reports_win_rate_and_interval() -> None:
 
 @pytest.mark.slow
 def test_arena_text_names_both_players() -> None:
-    result = runner.invoke(app, ["arena", "advisor:0", "gatigo:S3T1", "-n", "6", "--workers", "1"])
+    result = runner.invoke(app, ["lab", "arena", "advisor:0", "gatigo:S3T1", "-n", "6", "--workers", "1"])
     assert result.exit_code == 0
     assert "advisor:0 against gatigo:S3T1" in result.output and "95% interval" in result.output
 
@@ -83,9 +83,54 @@ def test_a_small_tournament_writes_tables_and_heatmaps(tmp_path) -> None:
 @needs_cairo
 def test_tournament_command_runs_every_pairing(tmp_path) -> None:
     out = tmp_path / "t"
-    result = runner.invoke(app, ["tournament", "--matches", "2", "--out", str(out), "--json", "--workers", "2"])
+    result = runner.invoke(app, ["lab", "tournament", "--contests", "2", "--out", str(out), "--json", "--workers", "2"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert len(data["players"]) == 12 and sum(p["matches"] for p in data["players"]) == 66 * 2 * 2
-    again = runner.invoke(app, ["tournament", "--matches", "2", "--out", str(out)])
+    again = runner.invoke(app, ["lab", "tournament", "--contests", "2", "--out", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
+
+
+def test_ctrl_c_in_the_arena_keeps_the_finished_contests(monkeypatch) -> None:
+    """Issue 23, item 12: Ctrl-C shows the contests finished so far, says how many of how many, and exits 130."""
+    from printgen.players.lab import arena as lab_arena
+
+    real = lab_arena.map_chunks
+
+    def stopped(run, work, workers, setup, setup_args, **kw):  # the first chunk finishes, then Ctrl-C
+        for i, done in enumerate(real(run, work, 1, setup, setup_args, **kw)):
+            if i == 1:
+                raise KeyboardInterrupt
+            yield done
+
+    monkeypatch.setattr(lab_arena, "map_chunks", stopped)
+    result = runner.invoke(app, ["lab", "arena", "random", "gatigo:S1T1", "-n", "40", "--workers", "4", "--json"])
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["interrupted"] and 0 < data["matches"] < data["contests_asked"] == 40
+    assert result.stderr.strip() == f"interrupted: {data['matches']} of 40 contests played"
+
+
+def test_a_pool_worker_leaves_ctrl_c_to_its_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group; a worker ignores it, so only the parent answers."""
+    from printgen.players.lab.pool import map_chunks
+
+    handlers = [h for _, h in map_chunks(_sigint_handler, range(4), workers=2)]
+    assert handlers == ["ignored"] * 4
+
+
+def _sigint_handler(_: int) -> str:
+    import signal
+
+    return "ignored" if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else "raises"
+
+
+def test_chunks_run_here_are_short_so_ctrl_c_is_answered_soon() -> None:
+    """Compiled code cannot be interrupted: in this process a chunk holds a few contests, not 200 (issue 23, item 5)."""
+    from printgen.players.lab.arena import IN_PROCESS_CHUNK, chunks
+
+    here, pooled = chunks(2, 1000, 1), chunks(2, 1000, 2)
+    for work in (here, pooled):
+        assert sorted((p, first + i) for p, first, count in work for i in range(count)) == [
+            (p, m) for p in range(2) for m in range(1000)]
+    assert max(count for *_, count in here) == IN_PROCESS_CHUNK < max(count for *_, count in pooled)

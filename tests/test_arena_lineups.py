@@ -86,7 +86,8 @@ def test_identical_players_share_the_wins_about_evenly() -> None:
 
 @pytest.mark.slow
 def test_partners_win_and_lose_together() -> None:
-    result = runner.invoke(app, ["arena", "-r", "bell+partnerships", "advisor:0,advisor:0,gatigo:S1T2,gatigo:S1T2",
+    result = runner.invoke(app, ["lab", "arena", "-r", "bell+partnerships",
+                                 "advisor:0,advisor:0,gatigo:S1T2,gatigo:S1T2",
                                  "-n", "16", "--json", "-w", "2"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -101,7 +102,8 @@ def test_partners_win_and_lose_together() -> None:
 
 @pytest.mark.slow
 def test_the_four_player_text_shows_every_player_with_an_interval() -> None:
-    result = runner.invoke(app, ["arena", "-r", "gatigo", "gatigo:S1T2", "random", "random", "-n", "6", "-w", "1"])
+    result = runner.invoke(app, ["lab", "arena", "-r", "gatigo", "gatigo:S1T2", "random", "random", "-n", "6",
+                                 "-w", "1"])
     assert result.exit_code == 0, result.output
     assert "3 players under gatigo, each for themselves: 6 contests, 1 sets of 6 seatings" in result.output
     assert "random #2" in result.output and "random #3" in result.output
@@ -119,15 +121,15 @@ def test_the_four_player_text_shows_every_player_with_an_interval() -> None:
     (["advisor", "random", "--ray", "127.0.0.1:1"], "cannot reach a Ray cluster at 127.0.0.1:1"),
 ])
 def test_bad_input_gives_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["arena", *args])
+    result = runner.invoke(app, ["lab", "arena", *args])
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
 
 
 def test_ray_missing_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as where it is not installed
-    for command in (["arena", "advisor", "random", "--ray", "auto"],
-                    ["tournament", "--ray", "auto", "-n", "1", "--out", str(tmp_path / "t")]):
+    for command in (["lab", "arena", "advisor", "random", "--ray", "auto"],
+                    ["lab", "tournament", "--ray", "auto", "-n", "1", "--out", str(tmp_path / "t")]):
         result = runner.invoke(app, command)
         assert result.exit_code == 2, result.output
         assert "running on Ray needs Ray" in result.output and 'pip install "printgen[ray]"' in result.output

@@ -159,13 +159,15 @@ def test_an_opening_throw_must_be_a_score_of_the_beans() -> None:
 
 def test_json_and_toml_nested_too_deep_or_too_long_are_refused(tmp_path: Path) -> None:
     one_error_line(run("position", "show", "{" + '"a":[' * 100000), "not")
-    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"), "not valid JSON")
+    one_error_line(run("position", "show", '{"pool": ' + "9" * 5000 + "}"),
+                   "not usable JSON: a number of thousands of digits")
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 100000, "utf-8")
     one_error_line(run("rulesets", "show", str(deep)), "deep.toml")
     digits = tmp_path / "digits.toml"
     digits.write_text("[board]\narm_length = " + "9" * 5000 + "\n", "utf-8")
-    one_error_line(run("rulesets", "show", str(digits)), "digits.toml")
+    one_error_line(run("rulesets", "show", str(digits)),
+                   "digits.toml: not valid TOML: a number of thousands of digits")  # not Python's advice
 
 
 def test_an_impossibly_long_file_name_is_no_position() -> None:
@@ -354,3 +356,51 @@ def test_the_fit_paused_every_few_turns_gives_the_same_weights(monkeypatch: pyte
     paused = calibration.fit(rs, 2, games=15, rounds=0)
     assert whole.samples == paused.samples > 0
     assert np.array_equal(whole.w_game, paused.w_game) and np.array_equal(whole.w_items, paused.w_items)
+
+
+def test_a_json_position_with_a_byte_order_mark_is_read_as_json(tmp_path: Path) -> None:
+    """Issue 23, item 12: some editors write a BOM; it was read as the one-line form and refused."""
+    from typer.testing import CliRunner
+
+    from printgen.cli.app import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["position", "new", "-r", "gatigo"]).output
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = runner.invoke(app, ["position", "moves", str(path), "--cast", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == ["E1"]
+    piped = runner.invoke(app, ["position", "moves", "-", "--cast", "1", "--json"], input="\ufeff" + text)
+    assert piped.exit_code == 0 and json.loads(piped.stdout) == ["E1"]
+
+
+def test_a_number_of_thousands_of_digits_gets_no_python_advice(tmp_path: Path) -> None:
+    """Issue 23, item 12: Python's own message named sys.set_int_max_str_digits()."""
+    from typer.testing import CliRunner
+
+    from printgen.cli.app import app
+
+    path = tmp_path / "big.json"
+    path.write_text('{"format": "patolli-position/1", "game": ' + "9" * 5000 + "}")
+    result = CliRunner().invoke(app, ["position", "show", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {path}: not usable JSON: a number of thousands of digits"
+
+
+def test_review_says_it_cannot_write_before_the_work(tmp_path: Path, monkeypatch) -> None:
+    """Issue 23, item 12: `review -o` into a place it cannot write worked a minute before failing."""
+    from typer.testing import CliRunner
+
+    from printgen.cli import review_cmd
+    from printgen.cli.app import app
+
+    def no_work(command: str) -> None:
+        raise AssertionError("the review began before its output was checked")
+
+    monkeypatch.setattr(review_cmd, "prepare_engine", no_work)
+    (tmp_path / "file").write_text("a file, not a folder")
+    result = CliRunner().invoke(app, ["review", str(tmp_path / "any.json"), "-o", str(tmp_path / "file" / "r.pdf")])
+    assert result.exit_code == 2
+    target = tmp_path / "file" / "r.pdf"
+    assert result.stderr.strip() == f"error: cannot write {target}: a part of the path is not a folder"

@@ -139,7 +139,7 @@ def test_a_fresh_map_is_applied_and_a_stale_one_never(monkeypatch: pytest.Monkey
     assert not stale.calibrated and any(s.win_game != pytest.approx(0.4) for s in stale.suggestions)
     out = runner.invoke(__import__("printgen.cli.app", fromlist=["app"]).app,
                         ["advise", MIDGAME, "--cast", "2", "--level", "1"])
-    assert out.exit_code == 0 and "unmapped chances" in out.output
+    assert out.exit_code == 0 and "chances as searched: no fresh calibration map at level 1" in out.output
 
 
 def test_every_shipped_map_is_monotone_bounded_and_keyed() -> None:
@@ -159,14 +159,14 @@ def test_records_read_back_and_a_bad_file_is_one_line(tmp_path: Path) -> None:
     again, meta = reliability.load_records(tmp_path / "r.npz")
     assert np.array_equal(again, rows) and meta == {"ruleset": "bell", "level": 3}
     (tmp_path / "bad.npz").write_text("not numbers")
-    result = run_cli(["calibration", "--records", str(tmp_path / "bad.npz")])
+    result = run_cli(["lab", "calibration", "--records", str(tmp_path / "bad.npz")])
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert "not a file of self-play records" in result.output
 
 
 def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
     out, kept = tmp_path / "rel.svg", tmp_path / "rec.npz"
-    result = run_cli(["calibration", "--ruleset", "ocastudios", "--contests", "3", "--level", "0", "-w", "1",
+    result = run_cli(["lab", "calibration", "--ruleset", "ocastudios", "--contests", "3", "--level", "0", "-w", "1",
                       "--out", str(out), "--save-records", str(kept), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output.splitlines()[0])
@@ -177,7 +177,7 @@ def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
     assert report["game"]["held_out"]["decisions"] == report["decisions"]
     svg = out.read_text("utf-8")
     assert svg.startswith("<?xml") and "<svg" in svg
-    again = run_cli(["calibration", "--records", str(kept), "--json"])  # the same records measured again
+    again = run_cli(["lab", "calibration", "--records", str(kept), "--json"])  # the same records measured again
     assert again.exit_code == 0 and json.loads(again.output.splitlines()[-1])["game"] == report["game"]
 
 
@@ -191,13 +191,13 @@ def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
 def test_the_calibration_command_refuses_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    args: list[str], says: str) -> None:
     monkeypatch.chdir(tmp_path)
-    result = run_cli(["calibration", "--contests", "1", *args])
+    result = run_cli(["lab", "calibration", "--contests", "1", *args])
     assert result.exit_code == 2 and says in result.output
 
 
 def test_the_calibration_command_never_overwrites_a_figure(tmp_path: Path) -> None:
     (tmp_path / "f.svg").write_text("mine")
-    result = run_cli(["calibration", "--contests", "1", "-o", str(tmp_path / "f.svg")])
+    result = run_cli(["lab", "calibration", "--contests", "1", "-o", str(tmp_path / "f.svg")])
     assert result.exit_code == 2 and "exists" in result.output and (tmp_path / "f.svg").read_text() == "mine"
 
 

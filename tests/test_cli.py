@@ -81,7 +81,7 @@ def test_cast_is_seeded_and_counted() -> None:
 
 
 def test_bench_reports_games_per_second() -> None:
-    data = json.loads(run("bench", "--ruleset", "gatigo", "--seconds", "0.2", "--json").output)
+    data = json.loads(run("lab", "bench", "--ruleset", "gatigo", "--seconds", "0.2", "--json").output)
     assert data["games_per_second"] > 0 and data["games"] > 0
 
 
@@ -104,7 +104,7 @@ def test_position_from_a_json_file_and_stdin(tmp_path: Path) -> None:
 
 BAD_INPUT = [
     (["cast", "--ruleset", "nope"], "error: unknown ruleset 'nope'"),
-    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such ruleset"),
+    (["rulesets", "show", "missing.toml"], "error: missing.toml: no such file (the ruleset to read)"),
     (["position", "moves", "gatigo/2 g1", "--cast", "1"], "error: a position line starts"),
     (["position", "moves", "nofile.json"], "error: nofile.json: no such position file"),
     (["position", "play", "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,h "
@@ -169,7 +169,8 @@ def test_help_lists_every_command_once_in_its_section():
     assert len(listed) == len(set(listed))
     import typer.main
 
-    registered = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    registered = {name for name, command in commands.items() if not command.hidden}
     assert registered == set(listed), "every command belongs to exactly one section"
 
 
@@ -182,3 +183,21 @@ def test_rulesets_list_prints_every_option_whole_in_80_columns() -> None:
     for name in BUILTIN:
         for option in load_builtin(name).options:
             assert option.name in out, option.name
+
+
+@pytest.mark.parametrize("spec", ["bell", "bell+partnerships"])
+def test_an_exported_file_is_a_ruleset_named_for_its_file(tmp_path: Path, spec: str) -> None:
+    """Issue 23, item 11: an unedited `export bell -o mine.toml` was named bell, so the README's next step, `web
+    --ruleset mine.toml`, was refused for two rulesets named bell."""
+    path = tmp_path / "mine.toml"
+    assert run("rulesets", "export", spec, "-o", str(path)).exit_code == 0
+    assert "beans under mine: exact odds" in run("cast", "--odds", "-r", str(path)).output
+    stdout = run("rulesets", "export", spec).output  # to stdout no file name is known: the name is kept
+    assert path.read_text("utf-8") == stdout.replace('name = "bell"', 'name = "mine"', 1)
+
+
+def test_rulesets_show_calls_the_counters_by_the_rulesets_word() -> None:
+    """Issue 23, item 8: "Items: 20 chips" named one thing two ways; each ruleset's word is used alone."""
+    for name, word in (("bell", "Chips"), ("gatigo", "Goods"), ("neeley", "Assets")):
+        out = run("rulesets", "show", name).output
+        assert f"\n{word}: " in out and "Items:" not in out, name

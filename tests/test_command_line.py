@@ -59,10 +59,25 @@ def test_every_short_help_line_is_whole() -> None:
 
 def test_help_lists_every_command_in_one_section() -> None:
     placed = [name for names in SECTIONS.values() for name in names]
-    top = {path[0] for path, _ in COMMANDS}
+    top = {path[0] for path, cmd in COMMANDS if len(path) == 1 and not cmd.hidden}
     assert sorted(placed) == sorted(top) and len(placed) == len(set(placed))
     out = runner.invoke(app, ["--help"]).output
     assert all(f"{title}:" in out for title in SECTIONS) and "Other:" not in out
+
+
+def test_the_first_help_screen_is_the_players_and_the_lab_holds_the_research_tools() -> None:
+    """Issue 23, item 10: research and benchmark tools sit under `patolli lab`, their old names hidden aliases."""
+    from printgen.cli.app import LAB_COMMANDS, LAB_SECTIONS
+
+    first = runner.invoke(app, ["--help"]).output
+    listed = {line.split()[0] for line in first.splitlines() if line.startswith("  ") and not line.startswith("   ")}
+    assert "lab" in listed and not listed & set(LAB_COMMANDS)
+    assert "play" in listed and "kit" in listed
+    lab = runner.invoke(app, ["lab", "--help"]).output
+    assert sorted(name for names in LAB_SECTIONS.values() for name in names) == sorted(LAB_COMMANDS)
+    assert all(f"  {name} " in lab for name in LAB_COMMANDS)
+    same = [runner.invoke(app, [*prefix, "bench", "-r", "gatigo", "--help"]).output for prefix in ([], ["lab"])]
+    assert same[0].replace("patolli bench", "patolli lab bench") == same[1]
 
 
 def test_boolean_options_are_flags() -> None:
@@ -101,7 +116,7 @@ def test_each_option_name_means_one_thing() -> None:
 
 
 # Options whose help and default rightly differ per command (a count of runs, a place to write, a seed's use).
-_PER_COMMAND = {"--matches", "-n", "--seed", "--seconds", "-s", "--output", "-o", "--out", "--flip", "--json",
+_PER_COMMAND = {"--contests", "-n", "--seed", "--seconds", "-s", "-o", "--out", "--flip", "--json",
                 "--force", "--cast", "-c", "--count", "--games",
                 "--resume", "--ruleset", "-r"}  # a list of rulesets: the ones to time (bench-serve), to add (web)
 
@@ -160,3 +175,78 @@ def test_the_board_command_offers_every_orientation() -> None:
     from printgen.rulesets.model import Orientation
 
     assert [d.value for d in Drawn] == [o.value for o in Orientation]
+
+
+def test_help_names_values_in_words_never_python_types() -> None:
+    """Issue 23, item 9: no `<int range>`, `<str>` or `list[str]` in any help."""
+    for path, _ in COMMANDS:
+        out = runner.invoke(app, [*path, "--help"], terminal_width=120).output
+        assert not re.search(r"<(int|float|str|path|int range|float range)>|list\[", out), " ".join(path)
+    board = runner.invoke(app, ["board", "--help"], terminal_width=120).output
+    assert "--paper a4|letter|a3|tabloid" in board and "--dpi N" in board and "-o, --out PATH" in board
+
+
+@pytest.mark.parametrize("args,line", [
+    (["board", "--paper", "a5"], "error: invalid value for '--paper': 'a5' is not one of 'a4', 'letter', 'a3', "
+                                 "'tabloid' (see patolli board --help)"),
+    (["rules", "--lang", "fr"], "error: invalid value for '--lang': 'fr' is not one of 'en', 'es' "
+                                "(see patolli rules --help)"),
+    (["cast", "--count", "x"], "error: invalid value for '--count' / '-n': it must be a whole number "
+                               "(see patolli cast --help)"),
+    (["cast", "--seed", "9" * 5000], "error: invalid value for '--seed': too long a number (see patolli cast --help)"),
+    (["position", "moves"], "error: missing argument 'position' (see patolli position moves --help)"),
+])
+def test_the_parsers_refusals_are_one_line_and_exit_2(args: list[str], line: str) -> None:
+    """Issue 23, item 9: not click's four-line block with pydantic's "Value error,"."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.stderr.strip() == line and result.stdout == ""
+
+
+def test_paper_language_and_format_are_read_in_any_case(tmp_path: Path) -> None:
+    """The README's own "A4" is accepted, as are `ES` and `SVG`."""
+    result = runner.invoke(app, ["board", "--paper", "A4", "--lang", "ES", "--format", "SVG", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.glob("*.svg")] == ["bell-board-a4-es.svg"]
+
+
+@pytest.mark.parametrize("spec,line", [
+    ("bel", "error: unknown ruleset 'bel' (did you mean 'bell'?): use one of bell, neeley, ocastudios, gatigo or a "
+            ".toml file"),
+    ("gatgo+no_gambling", "error: unknown ruleset 'gatgo' (did you mean 'gatigo'?): use one of bell, neeley, "
+                          "ocastudios, gatigo or a .toml file"),
+    ("bell+partnership", "error: built-in ruleset 'bell': no option 'partnership' (did you mean 'partnerships'?) "
+                         "(options: partnerships, no_gambling, no_gambling_backwards)"),
+    ("mine.toml", "error: mine.toml: no such file (the ruleset to read)"),
+])
+def test_a_misspelt_ruleset_gets_did_you_mean_and_a_missing_file_is_a_missing_file(spec: str, line: str) -> None:
+    result = runner.invoke(app, ["cast", "--ruleset", spec])
+    assert result.exit_code == 2 and result.stderr.strip() == line
+
+
+def test_a_builtin_ruleset_is_named_in_any_case() -> None:
+    assert runner.invoke(app, ["cast", "--odds", "-r", "GATIGO"]).output == runner.invoke(
+        app, ["cast", "--odds", "-r", "gatigo"]).output
+
+
+def test_short_flags_mean_one_thing_everywhere() -> None:
+    """-n is how many, -o where the output goes (always --out), -r the ruleset, -c the cast, -l the level."""
+    meaning = {"-n": None, "-o": "--out", "-r": "--ruleset", "-c": "--cast", "-l": "--level", "-p": "--players",
+               "-w": "--workers"}
+    for path, cmd in COMMANDS:
+        for p in cmd.params:
+            for short in (o for o in p.opts if re.fullmatch(r"-[a-z]", o)):
+                longs = [o for o in p.opts if o.startswith("--")]
+                if short in meaning and meaning[short] is not None:
+                    assert longs == [meaning[short]], f"{' '.join(path)} {short}: {longs}"
+            if "-n" in p.opts:
+                assert p.bare_type() == "int", f"{' '.join(path)} -n is not a count"
+            assert "--output" not in p.opts and "-g" not in p.opts, " ".join(path)
+
+
+def test_position_moves_never_assumes_a_cast(tmp_path: Path) -> None:
+    """Issue 23, item 9: it once listed the moves of a 1 when no cast was given."""
+    start = runner.invoke(app, ["position", "new", "-r", "gatigo", "--compact"]).output.strip()
+    for command in (["position", "moves", start], ["position", "play", start, "E1"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2 and "give the cast with --cast" in result.stderr
+    assert runner.invoke(app, ["position", "moves", start, "--cast", "1"]).output.strip() == "E1"

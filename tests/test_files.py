@@ -163,7 +163,7 @@ def test_reads_refuse_fifos_devices_folders_and_huge_files_before_reading(tmp_pa
     with pytest.raises(FileError, match=r"huge\.json is 3072 MB; a saved game is at most 8 MB"):
         read_user_text(huge, "saved game")
     assert time.perf_counter() - started < 1
-    with pytest.raises(FileError, match=r"missing\.json: no such game record"):
+    with pytest.raises(FileError, match=r"missing\.json: no such file \(the game record to read\)"):
         read_user_text(tmp_path / "missing.json", "game record")
     bad = tmp_path / "latin1.json"
     bad.write_bytes(b'{"a": "\xe9"}')
@@ -302,3 +302,18 @@ def test_a_name_near_the_limit_still_gets_its_temporary_and_lock_files(tmp_path:
     stale = tmp_path / f".{files.side_stem(path.name)}.abcd1234.tmp"
     stale.write_text("half")
     assert clean_stale_temps(path, 0) == [stale]
+
+
+def test_a_link_to_nothing_is_called_a_link_to_nothing(tmp_path: Path) -> None:
+    """Issue 23, item 12: a dangling symlink given as a save was "no such" save though its name is right there."""
+    link = tmp_path / "game.json"
+    link.symlink_to(tmp_path / "gone" / "game.json")
+    with pytest.raises(FileError) as caught:
+        read_user_text(link, "saved game")
+    assert str(caught.value) == f"{link} is a link to {tmp_path / 'gone' / 'game.json'}, which does not exist"
+
+
+def test_a_byte_order_mark_is_no_part_of_a_users_text(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf[ruleset]\n")
+    assert read_user_text(path, "ruleset") == "[ruleset]\n"

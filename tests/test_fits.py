@@ -106,7 +106,7 @@ def test_player_names_read_back() -> None:
 
 @pytest.mark.parametrize("name", ["rollout:0", "rollout:x", "advisor-2025", "advisor-2026:9"])
 def test_bad_player_names_say_what_is_wrong(name: str) -> None:
-    result = run_cli(["arena", name, "random", "--matches", "1"])
+    result = run_cli(["lab", "arena", name, "random", "--contests", "1"])
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "error:" in result.output
 
 

@@ -1,4 +1,5 @@
-"""The learned evaluation: its compiled forward pass, the shipped networks and `patolli train` (seeded, resumable)."""
+"""The learned evaluation: its compiled forward pass, the shipped networks and `patolli lab train`
+(seeded, resumable)."""
 
 from __future__ import annotations
 
@@ -232,7 +233,7 @@ def test_resume_ends_with_the_weights_of_an_uninterrupted_run(tmp_path) -> None:
     (["--resume"], "no checkpoint"),
 ])
 def test_bad_train_input_gets_one_line_and_exit_2(tmp_path, args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["train", *args, "--out", str(tmp_path / "n.json")])
+    result = runner.invoke(app, ["lab", "train", *args, "--out", str(tmp_path / "n.json")])
     assert result.exit_code == 2
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
@@ -241,7 +242,7 @@ def test_bad_train_input_gets_one_line_and_exit_2(tmp_path, args: list[str], mes
 def test_train_never_overwrites_without_force(tmp_path) -> None:
     out = tmp_path / "mine.json"
     out.write_text("keep")
-    result = runner.invoke(app, ["train", "--ruleset", "gatigo", "--out", str(out)])
+    result = runner.invoke(app, ["lab", "train", "--ruleset", "gatigo", "--out", str(out)])
     assert result.exit_code == 2 and "exists" in result.output
     assert out.read_text() == "keep"
 
@@ -249,7 +250,7 @@ def test_train_never_overwrites_without_force(tmp_path) -> None:
 def test_train_checkpoint_of_other_settings_is_refused(tmp_path) -> None:
     out = tmp_path / "n.json"
     train(TrainConfig("gatigo", 2, seed=4, **TINY), out, stop_after=1)
-    result = runner.invoke(app, ["train", "--ruleset", "gatigo", "--games", "16", "--seed", "5", "--resume",
+    result = runner.invoke(app, ["lab", "train", "--ruleset", "gatigo", "--games", "16", "--seed", "5", "--resume",
                                  "--out", str(out)])
     assert result.exit_code == 2
     assert "other settings" in result.output and "seed 4 (now 5)" in result.output

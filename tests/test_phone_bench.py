@@ -1,4 +1,5 @@
-"""`patolli bench-phone`: the phone app measured in headless Chromium, throttled (its structure and that every figure
+"""`patolli lab bench-phone`: the phone app measured in headless Chromium, throttled (its structure and that every
+figure
 was measured; never its speed: figures are for people, docs/measurements.md)."""
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def test_one_small_game_is_measured_in_chromium(tmp_path: Path) -> None:
     from printgen.cli.app import app
 
     out = tmp_path / "phone.json"
-    argv = ["bench-phone", "-r", "gatigo", "--samples", "3", "--seed", "2", "--out", str(out)]
+    argv = ["lab", "bench-phone", "-r", "gatigo", "--samples", "3", "--seed", "2", "--out", str(out)]
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())

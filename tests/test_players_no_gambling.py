@@ -55,7 +55,8 @@ def test_the_advisor_beats_random_play_without_gambling(spec: str) -> None:
 
 @pytest.mark.slow
 def test_arena_command_runs_without_gambling() -> None:
-    result = runner.invoke(app, ["arena", "advisor:0", "gatigo:S1T1", "-r", "bell+no_gambling_backwards", "-n", "6",
+    result = runner.invoke(app, ["lab", "arena", "advisor:0", "gatigo:S1T1", "-r", "bell+no_gambling_backwards",
+                                 "-n", "6",
                                  "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

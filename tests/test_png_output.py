@@ -61,7 +61,7 @@ def test_heatmaps_without_cairo_write_nothing(no_cairo: None, tmp_path: Path) ->
 
 
 def test_tournament_without_cairo_stops_before_playing(no_cairo: None, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["tournament", "--matches", "1", "--out", str(tmp_path / "t")])
+    result = runner.invoke(app, ["lab", "tournament", "--contests", "1", "--out", str(tmp_path / "t")])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.output.strip().splitlines() == [NO_CAIRO.replace("PNG output", "heatmap PNG output")]
     assert "pairings" not in result.output and not (tmp_path / "t").exists()

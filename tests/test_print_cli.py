@@ -70,7 +70,7 @@ def test_svg_and_png_previews(tmp_path: Path) -> None:
 def test_grey_and_fit(tmp_path: Path) -> None:
     result = run("board", "-r", "bell", "--fit", "--grey", "-o", str(tmp_path))
     assert result.exit_code == 0 and "cell" in result.output and "mm" in result.output
-    assert page_count(tmp_path / "bell-board-a4-en-grey.pdf") == 1
+    assert page_count(tmp_path / "bell-board-fit-a4-en-grey.pdf") == 1
 
 
 def test_regenerating_replaces_our_files_but_not_the_users(tmp_path: Path) -> None:
@@ -149,3 +149,14 @@ def test_print_shop_board_is_one_page_with_bleed_and_trim(tmp_path: Path) -> Non
     assert f"{w_mm:.0f} ×" in result.output and float(media.right) > 595.3  # wider than A4: the board at its own size
     bad = run("board", "--print-shop", "--fit", "-o", str(tmp_path))
     assert bad.exit_code == 2 and "--print-shop" in bad.output
+
+
+def test_runs_that_draw_different_boards_write_different_files(tmp_path: Path) -> None:
+    """Issue 23, item 11: `--fit` and `--seats 2` once wrote the same file, the second replacing the first."""
+    for args in ([], ["--fit"], ["--seats", "2"], ["--orientation", "x"], ["--cell", "30"]):
+        assert run("board", "-r", "gatigo", *args, "-o", str(tmp_path)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == [
+        "gatigo-board-2-seats-a4-en.pdf", "gatigo-board-a4-en.pdf", "gatigo-board-cell-30-a4-en.pdf",
+        "gatigo-board-fit-a4-en.pdf", "gatigo-board-x-a4-en.pdf"]
+    assert run("pieces", "-r", "gatigo", "--seats", "3", "-o", str(tmp_path)).exit_code == 0
+    assert (tmp_path / "gatigo-pieces-3-seats-a4-en.pdf").exists()

@@ -81,7 +81,7 @@ def test_item_counts_must_add_up_to_the_starting_items() -> None:
 def test_unknown_names_and_missing_files_are_explained(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match="unknown ruleset 'nope'"):
         load_ruleset("nope")
-    with pytest.raises(RulesetError, match="no such ruleset"):
+    with pytest.raises(RulesetError, match="no such file"):
         load_ruleset(str(tmp_path / "missing.toml"))
     with pytest.raises(RulesetError,
                        match="no option 'fast' \\(options: partnerships, no_gambling, no_gambling_backwards\\)"):

@@ -352,12 +352,12 @@ def test_tournament_into_an_unusable_folder_fails_before_playing(tmp_path: Path,
 
     monkeypatch.setattr("printgen.players.lab.tournament.run_tournament", never)
     (tmp_path / "file").write_text("x")
-    line = one_error_line(cli("tournament", "--out", str(tmp_path / "file" / "out"), "-n", "1"))
+    line = one_error_line(cli("lab", "tournament", "--out", str(tmp_path / "file" / "out"), "-n", "1"))
     assert str(tmp_path / "file") in line and "is a file" in line
-    line = one_error_line(cli("tournament", "--out", str(tmp_path / "file"), "-n", "1"))
+    line = one_error_line(cli("lab", "tournament", "--out", str(tmp_path / "file"), "-n", "1"))
     assert "is a file" in line
     monkeypatch.setattr("printgen.files.os.access", lambda *a, **k: False)
-    line = one_error_line(cli("tournament", "--out", str(tmp_path / "t"), "-n", "1"))
+    line = one_error_line(cli("lab", "tournament", "--out", str(tmp_path / "t"), "-n", "1"))
     assert line == f"error: cannot write into {tmp_path / 't'}: permission denied (at {tmp_path})"
 
 

@@ -169,13 +169,14 @@ def test_bench_positions_come_from_advisor_games_with_8_to_10_pieces() -> None:
 
 
 def test_bench_players_reports_the_piece_range_of_its_sample() -> None:
-    result = runner.invoke(app, ["bench-players", "--ruleset", "gatigo", "--max-level", "1", "--positions", "3",
+    result = runner.invoke(app, ["lab", "bench-players", "--ruleset", "gatigo", "--max-level", "1", "--positions", "3",
                                  "--seconds", "0", "--json"])
     assert result.exit_code == 0, result.output
     (entry,) = json.loads(result.output)["rulesets"]
     low, high = entry["pieces_on_board"]
     assert entry["ruleset"] == "gatigo" and 8 <= low <= high <= 10
     assert [x["player"] for x in entry["decision_ms"]] == ["advisor:0", "advisor:1"]
-    text = runner.invoke(app, ["bench-players", "-r", "gatigo", "--max-level", "0", "--positions", "2", "--seconds",
+    text = runner.invoke(app, ["lab", "bench-players", "-r", "gatigo", "--max-level", "0", "--positions", "2",
+                               "--seconds",
                                "0"])
     assert text.exit_code == 0 and "pieces on the board" in text.output

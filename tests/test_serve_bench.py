@@ -1,4 +1,5 @@
-"""`patolli bench-serve`: it times real requests on mid-game positions (no timing asserted: figures are for people)."""
+"""`patolli lab bench-serve`: it times real requests on mid-game positions (no timing asserted: figures are for
+people)."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def test_the_command_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
 
     from printgen.cli.app import app
 
-    out = CliRunner().invoke(app, ["bench-serve", "-r", "bell", "--turns", "5", "--level", "0", "--json"])
+    out = CliRunner().invoke(app, ["lab", "bench-serve", "-r", "bell", "--turns", "5", "--level", "0", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout.strip().splitlines()[-1])
     assert {r["action"] for r in data["rows"]} == {"cast", "move", "advice"} and data["memory_mb"] > 10

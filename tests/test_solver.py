@@ -1,5 +1,5 @@
 """The solver of small games: exact values checked against brute force through the kernel, the table's layout
-against the kernel's states, storage, `advise` on a solved game, and `patolli solve`."""
+against the kernel's states, storage, `advise` on a solved game, and `patolli lab solve`."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     find_table.cache_clear()
     rules = tmp_path / "tiny.toml"
     rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0,1",
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0,1",
                             "--games", "3", "--versus", "4", "--export", str(tmp_path / "tiny-1.toml")])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output.strip().splitlines()[-1])  # the JSON is the last line (any engine warm-up before)
@@ -240,11 +240,12 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     assert [(v["level"], v["games"]) for v in report["versus"]] == [(0, 4), (1, 4)]
     assert all(0 <= v["perfect_won"] <= 4 for v in report["versus"])
     assert load_ruleset(str(tmp_path / "tiny-1.toml")).players.pieces == (1,)
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules)])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules)])
     assert r.exit_code == 0 and "read from" in r.output and "opening: A wins" in r.output
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--measure", "--levels", "0", "--games", "2"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--measure", "--levels", "0", "--games", "2"])
     assert r.exit_code == 0 and "Traceback" not in r.output, r.output  # measured without --versus
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0", "--games", "2"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--json", "--measure", "--levels", "0",
+                             "--games", "2"])
     assert r.exit_code == 0 and json.loads(r.output.strip().splitlines()[-1])["versus"] == []
     find_table.cache_clear()
 
@@ -255,7 +256,7 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     (["--ruleset", "bell", "--pieces", "3"], "the solver builds at most"),
 ])
 def test_solve_refuses_bad_input_in_one_line(args: list[str], words: str) -> None:
-    r = runner.invoke(app, ["solve", "--measure", *args])
+    r = runner.invoke(app, ["lab", "solve", "--measure", *args])
     assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
 
 
@@ -266,12 +267,13 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     find_table.cache_clear()
     rules = tmp_path / "tiny.toml"
     rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--export", "tiny-2.toml"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--export", "tiny-2.toml"])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["train", "--ruleset", "tiny-2.toml", "--games", "30", "--workers", "1",
+    r = runner.invoke(app, ["lab", "train", "--ruleset", "tiny-2.toml", "--games", "30", "--workers", "1",
                             "--out", "net.json"])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--json", "--measure", "--levels", "1",
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--json", "--measure",
+                             "--levels", "1",
                             "--games", "4", "--network", "net.json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output.strip().splitlines()[-1])
@@ -292,13 +294,14 @@ def test_solve_measures_a_network_trained_on_the_exported_game_and_refuses_one_o
     assert np.array_equal(trained_network(tmp_path / "net.json", table), et.net)
     monkeypatch.chdir(tmp_path)
     # a network of another game, or --network without --measure: one line, exit 2
-    r = runner.invoke(app, ["train", "--ruleset", str(rules), "--games", "10", "--workers", "1", "--out", "other.json"])
+    r = runner.invoke(app, ["lab", "train", "--ruleset", str(rules), "--games", "10", "--workers", "1",
+                             "--out", "other.json"])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--pieces", "2", "--measure", "--levels", "0",
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--measure", "--levels", "0",
                             "--games", "1", "--network", "other.json"])
     assert r.exit_code == 2 and "not on tiny-2" in r.output and "Traceback" not in r.output, r.output
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--network", "net.json"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--network", "net.json"])
     assert r.exit_code == 2 and "give --measure too" in r.output
-    r = runner.invoke(app, ["solve", "--ruleset", str(rules), "--measure", "--network", "missing.json"])
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--measure", "--network", "missing.json"])
     assert r.exit_code == 2 and "missing.json" in r.output and "Traceback" not in r.output
     find_table.cache_clear()

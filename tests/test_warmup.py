@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.cli.engine_ready import INTRO, prepare_engine
+from printgen.cli.engine_ready import intro, prepare_engine
 from printgen.engine import jit
 from printgen.players.analysis import advisor  # noqa: F401  (compiled with the real cache)
 from printgen.players.lab import contest, warmup  # noqa: F401
@@ -19,6 +19,19 @@ def test_each_command_needs_known_steps():
     assert warmup.NEEDS["play"] == ("rules", "advisor", "players")
 
 
+def test_a_kind_of_command_prepares_once_for_all_its_commands():
+    """Issue 23, item 5: the first table command prepares what every table command needs, and the first lab command
+    all of the lab's, so a person is told once, not once per command."""
+    table = {warmup.NEEDS[c] for c in ("play", "advise", "review", "position", "replay", "serve")}
+    lab = {warmup.NEEDS[c] for c in ("arena", "tournament", "calibration", "train", "bench", "solve")}
+    assert table == {warmup.TABLE} and lab == {tuple(warmup.STEPS)}
+    steps = [warmup.STEPS[key] for key in warmup.TABLE]
+    line = intro(warmup.TABLE, steps)
+    assert "the rules engine and the computer players" in line and "once" in line
+    assert f"about {round(warmup.estimate(steps) / 60)} minutes" in line
+    assert "about 20 s" in intro(("rules",), [warmup.STEPS["rules"]])
+
+
 @needs_numba
 def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
@@ -26,7 +39,7 @@ def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, cap
     assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor", "players"]
     prepare_engine("advise")
     err = capsys.readouterr().err
-    assert INTRO in err
+    assert intro(warmup.TABLE, [warmup.STEPS[key] for key in warmup.TABLE]) in err
     assert "1/3: the rules kernel" in err and "2/3: the advisor's evaluation and search" in err
     assert "3/3: the computer players" in err
     assert "ready in" in err
@@ -34,7 +47,7 @@ def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, cap
     assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rules"]
     prepare_engine("advise")
     assert capsys.readouterr().err == "", "a prepared engine starts without a word"
-    assert [s.key for s in warmup.missing(warmup.NEEDS["solve"])] == ["solver"]
+    assert [s.key for s in warmup.missing(warmup.NEEDS["solve"])] == ["contests", "bench", "solver"]
 
 
 @needs_numba
@@ -55,3 +68,24 @@ def test_the_command_line_loads_no_engine_or_renderer_until_a_command_needs_it()
             "             'printgen.players.search.plain', 'typer.rich_utils') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout.strip() == "[]"
+
+
+@needs_numba
+def test_ctrl_c_while_preparing_is_one_line_and_exit_130(tmp_path):
+    """Issue 23, item 5: Ctrl-C at any moment of the preparation ends with `interrupted` and exit code 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PATOLLI_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "printgen", "lab", "bench", "--seconds", "0.1"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    first = proc.stderr.readline()  # the preparation has begun
+    assert first.startswith("preparing the rules engine, the computer players and the research tools")
+    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signal.SIGINT)  # a second Ctrl-C while it winds down is no traceback either
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == "interrupted"

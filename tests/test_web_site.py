@@ -168,7 +168,7 @@ def test_a_ruleset_file_adds_its_games(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("make", "words"), [
     (lambda tmp: _mine(tmp, "bell"), "two rulesets are named 'bell'"),
-    (lambda tmp: tmp / "missing.toml", "no such ruleset"),
+    (lambda tmp: tmp / "missing.toml", "no such file"),
     (lambda tmp: (tmp / "bad.toml").write_text("[ruleset\n") and tmp / "bad.toml", "bad.toml"),
     (lambda tmp: "bell+no_gambling", "without +no_gambling"),
 ])

@@ -11,10 +11,10 @@ from printgen.engine.beans import Beans
 from printgen.engine.moves import Move
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
-from printgen.lang.grammar import counted, plural
 from printgen.play.marks import marked_move, move_marks
 from printgen.players.analysis.advisor import Analysis
 from printgen.players.analysis.reasons import reasons
+from printgen.rules_text.lang import Texts
 from printgen.rules_text.reasons import describe, summary
 
 
@@ -50,27 +50,46 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
 
 
 def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str = "en") -> None:
-    """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked."""
+    """Prints the moves in the manner of GNU Backgammon's hint, then the board with the move marked.
+
+    What the ranking is by comes first; every chance has one decimal, the cost against the best move is said in
+    percentage points, and the counters are called by the ruleset's own word for them, as the board below calls them.
+    """
+    T = Texts(lang)
     pos = a.position
-    item = pos.ruleset.economy.item_name
+    item = T.plural(pos.ruleset.economy.item_name.get(lang))
     gambling = pos.ruleset.economy.gambling
     cast = ""
     if pos.needs_cast:
         score = pos.score(a.marks)
-        cast = f", cast {counted(a.marks, 'mark')} ({'no score' if score is None else f'score {score}'})"
-    console.print(f"{seat_name(pos.to_move)} to play{cast}; advisor level {a.level}, {a.seconds:.2f} s")
-    if a.exact is not None:
-        console.print("  exact values: perfect play, from the solved table of this game")
+        cast = T("advice.head_cast", marks=T.count(a.marks, "mark"),
+                 score=T("advice.no_score") if score is None else T("advice.score", score=score))
+    console.print(T("advice.head", seat=seat_name(pos.to_move), cast=cast, level=a.level,
+                    seconds=T.number(a.seconds, 2)))
+    console.print(T("advice.exact") if a.exact is not None else T("advice.ranked"), style="dim")
+
+    def percent(p: float) -> str:
+        return T("word.percent", value=T.number(p * 100)).rjust(6)
+
+    def signed(x: float) -> str:
+        return ("+" if x >= 0 else "−") + T.number(abs(x))
+
+    costs = False
     for i, s in enumerate(a.suggestions, 1):
-        diff = "" if i == 1 else f"  ({s.diff * 100:+.2f})"
-        items = f"   {plural(item)} {s.items:+6.2f}" if gambling else ""
-        console.print(f"  {i:>2}. {str(s.move):<9} win game {s.win_game * 100:5.1f}%   "
-                      f"win contest {s.win_contest * 100:6.2f}%" + items + diff)
+        cost = "" if i == 1 else T("advice.row_cost", points=T.number(-s.diff * 100))
+        costs = costs or bool(cost)
+        items = T("advice.row_items", item=item, items=signed(s.items)) if gambling else ""
+        console.print(T("advice.row", rank=f"{i:>2}", move=f"{s.move!s:<9}", contest=percent(s.win_contest),
+                        game=percent(s.win_game), items=items, cost=cost), markup=False)
         why = summary(reasons(pos, a.marks, s.move), lang)
         if why:
             console.print(f"      {why}", markup=False, style="dim")
+    if costs:
+        console.print(T("advice.legend_points"), style="dim")
+    if gambling:
+        console.print(T("advice.legend_items", item=item), style="dim")
     if a.exact is None and not a.calibrated:
-        console.print(f"  unmapped chances: as searched (no fresh calibration map at level {a.level})", style="dim")
+        console.print(T("advice.unmapped", level=a.level), style="dim")
     if board:
         show_position(pos, console, move_marks(a.best.move), lang)
         words = marked_move(a.best.move, lang)

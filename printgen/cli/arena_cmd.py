@@ -1,4 +1,4 @@
-"""`patolli arena`: computer players, many contests, seats rotated; win rates with their 95% intervals.
+"""`patolli lab arena`: computer players, many contests, seats rotated; win rates with their 95% intervals.
 
 Two players: A against B, seats alternated. Three or four: each for themselves, or as two teams of
 partners where the ruleset plays so, over whole sets of seatings so seat advantage cancels.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from printgen.cli.engine_ready import prepare_engine
-from printgen.cli.errors import reports_errors
+from printgen.cli.errors import INTERRUPTED, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
 from printgen.errors import OptionError
 
@@ -61,7 +61,7 @@ def line_up(players: list[str]) -> list[str]:
 def arena(
     players: PlayersArg,
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests to play (with three or four "
+    matches: Annotated[int, typer.Option("--contests", "-n", min=1, help="Contests to play (with three or four "
                                          "players, rounded up to whole sets of seatings).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     workers: WorkersOpt = None,
@@ -89,7 +89,7 @@ def arena(
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("arena")
     two = len(names) == 2
-    with progress_bar("matches") as progress:
+    with progress_bar("contests") as progress:
         if two:
             r = run_arena(ruleset, names[0], names[1], matches, seed, workers, progress, ray=ray)
         else:
@@ -100,6 +100,10 @@ def arena(
         print(json.dumps(lineup_json(lr)))
     else:
         _show_lineup(lr)
+    stopped = r.result if two else lr.result
+    if stopped.interrupted:  # Ctrl-C: the contests finished are shown above, then the exit of an interrupt
+        print(f"interrupted: {stopped.matches} of {stopped.wanted} contests played", file=sys.stderr)
+        raise typer.Exit(INTERRUPTED)
 
 
 def _show_pair(r: ArenaResult, seed: int, as_json: bool) -> None:
@@ -110,6 +114,7 @@ def _show_pair(r: ArenaResult, seed: int, as_json: bool) -> None:
             "ruleset": r.ruleset, "a": r.a.name, "b": r.b.name, "matches": res.matches, "wins_a": res.wins_a,
             "wins_b": res.wins_b, "draws": res.draws, "win_rate": round(res.win_rate, 6),
             "ci95": [round(lo, 6), round(hi, 6)], "seed": seed, "seconds": round(r.seconds, 3),
+            "contests_asked": res.wanted, "interrupted": res.interrupted,
             "matches_per_second": round(r.matches_per_second, 2),
             "measures": {"a": res.measures(0), "b": res.measures(1)},
         }))
@@ -151,6 +156,7 @@ def lineup_json(r: LineupArenaResult) -> dict[str, Any]:
         teams = [{"team": t + 1, "players": list(res.names[2 * t:2 * t + 2]), "won": res.team_wins(t),
                   "share": players[2 * t]["share"], "ci95": players[2 * t]["ci95"]} for t in range(2)]
     return {"ruleset": r.ruleset, "players": players, "teams": teams, "matches": per, "draws": res.draws,
+            "contests_asked": res.wanted, "interrupted": res.interrupted,
             "seatings": r.seatings, "sets": r.sets, "equal_share": round(1 / res.sides, 6),
             "wins_by_seat": _seat_wins(res),
             "seed": r.seed, "seconds": round(r.seconds, 3), "matches_per_second": round(r.matches_per_second, 2)}

@@ -1,4 +1,4 @@
-"""`patolli bench`: how fast the rules engine plays complete games."""
+"""`patolli lab bench`: how fast the rules engine plays complete games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`patolli bench-phone`: the phone app in headless Chromium, CPU throttled: download, start-up, advice, moves."""
+"""`patolli lab bench-phone`: the phone app in headless Chromium, CPU throttled: download, start-up, advice, moves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`patolli bench-players`: the advisor's decision time per level on mid-game positions, and contests per second."""
+"""`patolli lab bench-players`: the advisor's decision time per level on mid-game positions, and contests per second."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`patolli bench-print`: how long the whole printable set of a ruleset takes to render."""
+"""`patolli lab bench-print`: how long the whole printable set of a ruleset takes to render."""
 
 from __future__ import annotations
 

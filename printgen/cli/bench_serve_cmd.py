@@ -1,4 +1,4 @@
-"""`patolli bench-serve`: the table companion's answer times for cast, move and advice, and its memory."""
+"""`patolli lab bench-serve`: the table companion's answer times for cast, move and advice, and its memory."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def bench_serve(
     from printgen.serve.bench import ACTIONS, measure, rss_mb, summary
 
     specs = rulesets or list(BUILTIN)
-    prepare_engine("play")
+    prepare_engine("bench-serve")
     say = None if as_json else (lambda text: print(f"… {text}", file=sys.stderr))
     results = measure(specs, turns, level, seed, say, players)
     memory = rss_mb()

@@ -1,4 +1,4 @@
-"""`patolli bench-startup`: the one-time compile, and how fast everyday commands start once it is done."""
+"""`patolli lab bench-startup`: the one-time compile, and how fast everyday commands start once it is done."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`patolli calibration`: how honest the advisor's shown chances are, from self-play; the reliability figure."""
+"""`patolli lab calibration`: how honest the advisor's shown chances are, from self-play; the reliability figure."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def calibration(
     contests: Annotated[int, typer.Option("--contests", "-n", min=1, help="Self-play contests to play.")] = 400,
     level: LevelOpt = DEFAULT_LEVEL,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
-    output: Annotated[Path | None, typer.Option("--out", "--output", "-o", help="Write the reliability figure "
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Write the reliability figure "
                                                 "here (.svg or .png).")] = None,
     records: Annotated[Path | None, typer.Option("--records", help="Measure the records in this file (written "
                                                  "by --save-records) instead of playing; its ruleset, level and seed "
@@ -75,7 +75,7 @@ def calibration(
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
     if records is None:
         model = MODEL_NOW  # the evaluation `advise` reads
-        prepare_engine("advise")  # the same compiled parts: the rules and the advisor's search
+        prepare_engine("calibration")
         with progress_bar("contests") as progress:
             rows = record(ruleset, contests, level, seed, workers or default_workers(), progress, model)
     stamp = fingerprint(rs, 2, model, level)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -24,6 +25,17 @@ def fail(message: str) -> typer.Exit:
     """Prints message as an error and returns the exit to raise."""
     print(f"error: {message}", file=sys.stderr)
     return typer.Exit(2)
+
+
+def interrupted() -> typer.Exit:
+    """Says `interrupted` once and returns the exit to raise (130, as shells report Ctrl-C).
+
+    A second Ctrl-C while the command winds down (a pool stopping, a progress bar closing) is ignored from here
+    on, so the person sees this one line and never a traceback from the cleanup.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    print("interrupted", file=sys.stderr, flush=True)
+    return typer.Exit(INTERRUPTED)
 
 
 def advice(exc: PatolliError, options: set[str]) -> str:
@@ -45,7 +57,6 @@ def reports_errors(fn: F) -> F:
         except PatolliError as exc:
             raise fail(advice(exc, options)) from None
         except KeyboardInterrupt:
-            print("interrupted", file=sys.stderr)
-            raise typer.Exit(INTERRUPTED) from None
+            raise interrupted() from None
 
     return wrapper  # type: ignore[return-value]

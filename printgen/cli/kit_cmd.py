@@ -19,7 +19,8 @@ from printgen.render.paper import Paper
 def rules(
     ruleset: RulesetOpt = DEFAULT_RULESET, lang: LangOpt = ENGLISH, paper: PaperOpt = Paper.A4,
     output: OutOpt = Path("output"),
-    flip: Annotated[Flip, typer.Option("--flip", help="Duplex edge your printer turns on (booklets: short).")]
+    flip: Annotated[Flip, typer.Option("--flip", case_sensitive=False,
+                                           help="Duplex edge your printer turns on (booklets: short).")]
     = Flip.SHORT,
     markdown: Annotated[bool, typer.Option("--markdown", help="Also write the rules as Markdown.")] = False,
     force: ForceOpt = False,

@@ -11,6 +11,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, POSITION_HELP, JsonOpt, PlayersOpt, RulesetOpt
+from printgen.errors import OptionError
 
 if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help starts at once
     from printgen.engine.position import Position
@@ -18,9 +19,21 @@ if TYPE_CHECKING:  # the engine is imported when a command runs, so that --help 
 app = typer.Typer(help="Start, show and play on positions.\n\nPositions are JSON or the one-line form.",
                   no_args_is_help=True, rich_markup_mode=None)
 PositionArg = Annotated[str, typer.Argument(help=POSITION_HELP)]
-CastOpt = Annotated[str, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean faces "
-                                      "like 11000.")]
+CastOpt = Annotated[str | None, typer.Option("--cast", "-c", help="The cast: its score (0 for none) or its bean "
+                                             "faces like 11000; needed where the player to move casts.")]
 CompactOpt = Annotated[bool, typer.Option("--compact", help="Print the one-line form instead of JSON.")]
+
+
+def _marks(pos: Position, cast: str | None) -> int:
+    """Returns the marks of the cast given, where the player to move casts; a cast is never assumed."""
+    from printgen.engine.beans import Beans
+
+    if not pos.needs_cast:
+        return 0
+    if cast is None:
+        raise OptionError("the player to move casts first: give the cast with --cast, its score (0 for none) or "
+                          "its bean faces like 11000")
+    return Beans(pos.ruleset.beans).marks_for_text(cast)
 
 
 def _emit(pos: Position, compact: bool) -> None:
@@ -64,12 +77,10 @@ def show(position: PositionArg) -> None:
 
 @app.command("moves")
 @reports_errors
-def moves(position: PositionArg, cast: CastOpt = "1", as_json: JsonOpt = False) -> None:
+def moves(position: PositionArg, cast: CastOpt = None, as_json: JsonOpt = False) -> None:
     """List the legal moves for a cast."""
-    from printgen.engine.beans import Beans
-
     pos = _read(position)
-    marks = Beans(pos.ruleset.beans).marks_for_text(cast) if pos.needs_cast else 0
+    marks = _marks(pos, cast)
     legal = pos.legal_moves(marks)
     if as_json:
         print(json.dumps([str(m) for m in legal]))
@@ -82,7 +93,7 @@ def moves(position: PositionArg, cast: CastOpt = "1", as_json: JsonOpt = False) 
 def play(
     position: PositionArg,
     move: Annotated[str, typer.Argument(help="The move: FROM-TO, E and a cell (enter), pass, or betN.")],
-    cast: CastOpt = "1",
+    cast: CastOpt = None,
     compact: CompactOpt = False,
 ) -> None:
     """Play a cast and a move; print the new position.
@@ -90,11 +101,10 @@ def play(
     What happened is said on standard error.
     """
     from printgen.cli.narrate import describe
-    from printgen.engine.beans import Beans
     from printgen.engine.moves import Move
 
     pos = _read(position)
-    marks = Beans(pos.ruleset.beans).marks_for_text(cast) if pos.needs_cast else 0
+    marks = _marks(pos, cast)
     after, events = pos.play(marks, Move.parse(move))
     for e in events:
         if (line := describe(e, pos.ruleset)) is not None:

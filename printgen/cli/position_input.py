@@ -13,7 +13,7 @@ from typing import Any
 from printgen.engine import notation
 from printgen.engine.position import Position
 from printgen.errors import NotationError, PatolliError
-from printgen.files import read_user_text
+from printgen.files import BOM, parse_json, read_user_text
 from printgen.inputs import CONTEST_LIMIT, path_exists, read_limited
 from printgen.ruleset_files import load_ruleset
 
@@ -34,15 +34,9 @@ def read_position(arg: str) -> Position:
 
 def parse_position(text: str, where: str) -> Position:
     """Returns the position a text holds, in JSON or the one-line form."""
-    text = text.strip()
+    text = text.strip().removeprefix(BOM).strip()  # standard input may bring a byte-order mark too
     if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise NotationError(f"{where}: not a position: JSON nested too deep") from None
-        except ValueError as exc:  # bad JSON, or a number of thousands of digits
-            raise NotationError(f"{where}: not valid JSON: {exc}") from None
-        return position_from_json(data, where)
+        return position_from_json(parse_json(text, where), where)
     return notation.from_compact(text, load=load_ruleset)
 
 

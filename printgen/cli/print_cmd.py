@@ -37,13 +37,16 @@ class Drawn(str, Enum):
     X = "x"
 
 
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
-OutOpt = Annotated[Path, typer.Option("-o", "--output", help="Folder for the files.")]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="pdf for printing; svg or png previews.")]
+PaperOpt = Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Paper size.")]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Folder for the files.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", case_sensitive=False,
+                                          help="pdf for printing; svg or png previews.")]
 GreyOpt = Annotated[bool, typer.Option("--grey", help="Ink-saving greyscale.")]
-FlipOpt = Annotated[Flip, typer.Option("--flip", help="Duplex: long or short edge, as set on the printer.")]
+FlipOpt = Annotated[Flip, typer.Option("--flip", case_sensitive=False,
+                                      help="Duplex: long or short edge, as set on the printer.")]
 OffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the backs, X,Y in mm (see calibrate).")]
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language of the words, printed or said at the table.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", case_sensitive=False,
+                                      help="Language of the words, printed or said at the table.")]
 DpiOpt = Annotated[int, typer.Option("--dpi", help="Resolution of PNG previews.", min=20, max=600)]
 
 
@@ -54,6 +57,15 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise OptionError(f"--back-offset {text!r}: write X,Y in millimetres, like 0.5,-1") from None
     return (x, y)
+
+
+def variant(*, seats: int | None = None, fit: bool = False, cell: float | None = None,
+            orientation: Drawn | None = None) -> str:
+    """Returns what a file's name adds for each choice that changes the drawing (`-fit`, `-2-seats`, `-cell-24`,
+    `-x`), so two runs that draw different things never write one file."""
+    parts = [f"cell-{cell:g}" if cell is not None else "", "fit" if fit else "",
+             orientation.value if orientation is not None else "", f"{seats}-seats" if seats is not None else ""]
+    return "".join(f"-{part}" for part in parts if part)
 
 
 def _emit(pages: list[Page], rs_name: str, what: str, out: OutputDir, fmt: Format, opts: PrintOptions, title: str,
@@ -76,7 +88,8 @@ def _opts(paper: Paper, grey: bool, flip: Flip, offset: str, lang: Lang, seats: 
 def board(
     ruleset: RulesetOpt = DEFAULT_RULESET, paper: PaperOpt = Paper.A4, output: OutOpt = Path("output"),
     fmt: FormatOpt = Format.PDF, grey: GreyOpt = False, seats: SeatsOpt = None, lang: LangOpt = ENGLISH,
-    orientation: Annotated[Drawn | None, typer.Option("--orientation", help="plus (+) or x; default: "
+    orientation: Annotated[Drawn | None, typer.Option("--orientation", case_sensitive=False,
+                                                                      help="plus (+) or x; default: "
                                                             "the ruleset's.")] = None,
     cell: Annotated[float | None, typer.Option("--cell", help="Cell size in mm (default: sized to the pieces).",
                                                min=1, max=200)] = None,
@@ -122,7 +135,8 @@ def board(
                       "larger paper or as tiles", file=sys.stderr)
     else:
         pages = [board_preview(rs, opts, cell, drawn)]
-    _emit(pages, stem(rs, "board", paper.value, lang.value, grey), "board", out, fmt, opts,
+    name = "board" + variant(seats=seats, fit=fit, cell=cell, orientation=orientation)
+    _emit(pages, stem(rs, name, paper.value, lang.value, grey), "board", out, fmt, opts,
           f"Patolli board: {rs.title.get(lang.value)}", dpi)
 
 
@@ -143,7 +157,8 @@ def _set_command(what: str, maker: str, title: str, doc: str, *, seats: bool) ->
         rs = load_ruleset(ruleset)
         opts = _opts(paper, grey, flip, back_offset, lang, seats)
         out = OutputDir(output, force)  # checks the folder before the drawing
-        _emit(getattr(prints, maker)(rs, opts), stem(rs, what, paper.value, lang.value, grey), what, out, fmt, opts,
+        name = what + variant(seats=seats)
+        _emit(getattr(prints, maker)(rs, opts), stem(rs, name, paper.value, lang.value, grey), what, out, fmt, opts,
               f"{title}: {rs.title.get(lang.value)}", dpi)
 
     command.__name__ = command.__qualname__ = what

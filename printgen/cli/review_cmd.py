@@ -16,7 +16,8 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
-from printgen.errors import OptionError, OverwriteError
+from printgen.errors import OptionError
+from printgen.files import check_writable
 from printgen.players.search.levels import DEFAULT_LEVEL
 
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
@@ -27,7 +28,7 @@ def review_command(
     record_file: Annotated[Path, typer.Argument(help="A game record, or a `patolli play` save.")],
     level: LevelOpt = DEFAULT_LEVEL,
     as_json: JsonOpt = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Also write the review: a printable PDF, "
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Also write the review: a printable PDF, "
                                                 "an HTML page, or the win-chance graph as SVG or PNG.")] = None,
     lang: LangOpt = ENGLISH,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")] = False,
@@ -47,9 +48,9 @@ def review_command(
     from printgen.players.analysis.review import review
 
     if output is not None and output.suffix.lower() not in OUTPUTS:
-        raise OptionError(f"--output {output}: write a review as {', '.join(OUTPUTS)}")
-    if output is not None and output.exists() and not force:
-        raise OverwriteError(f"{output} exists: add --force to replace it")
+        raise OptionError(f"--out {output}: write a review as {', '.join(OUTPUTS)}")
+    if output is not None:
+        check_writable(output, force)  # a folder that cannot be written is said before the review's minute
     prepare_engine("review")
     record = read_contest(record_file)
     err = Console(stderr=True, highlight=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -11,7 +12,7 @@ import typer
 
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import ForceOpt, JsonOpt
-from printgen.lang.grammar import counted
+from printgen.lang.grammar import counted, plural
 
 if TYPE_CHECKING:  # the rulesets and the engine are imported when a command runs, so that --help starts at once
     from printgen.rulesets import Ruleset
@@ -130,7 +131,8 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
     console.print(f"Players: {pl.min_players}–{pl.max_players}, pieces {list(pl.pieces)}, "
                   f"direction {pl.direction.value}, opening {pl.opening.value}")
     ec = rs.economy
-    console.print(f"Items: {counted(ec.starting_items, ec.item_name)} each; stake {ec.stake}; "
+    word = plural(str(ec.item_name))  # the ruleset's own word for its counters, as the board and advice call them
+    console.print(f"{word[:1].upper()}{word[1:]}: {ec.starting_items} each; stake {ec.stake}; "
                   f"betting {ec.betting.value}; "
                   f"bankrupt when {ec.bankruptcy.value.replace('_', ' ')}")
     for event in _events():
@@ -143,7 +145,8 @@ def show(name: NameArg, as_json: JsonOpt = False) -> None:
 @reports_errors
 def export(
     name: NameArg,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout, the "
+                                                "ruleset named for the file (mine.toml: mine).")] = None,
     force: ForceOpt = False,
 ) -> None:
     """Print a ruleset as TOML, to edit into a custom one."""
@@ -151,10 +154,15 @@ def export(
     from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
 
-    text = export_toml(load_ruleset(name))
+    rs = load_ruleset(name)
     if output is None:
-        print(text, end="")
+        print(export_toml(rs), end="")
         return
     check_writable(output, force)
+    # a copy to edit is a ruleset of its own: named for its file, it never shares a name with the one it came from
+    # (the phone app's site and a kit's file names tell rulesets apart by name)
+    text = export_toml(rs)
+    if re.fullmatch(r"[\w-]+", output.stem):  # the first `name =` is the [ruleset] table's, as the exporter writes
+        text = re.sub(r'(?m)^name = "[^"\n]*"', f'name = "{output.stem}"', text, count=1)
     write_atomic(output, text)
     print(f"wrote {output}")

@@ -44,7 +44,7 @@ def serve(
     host = lan_address() if lan else LOCAL
     if lan and host == LOCAL:
         raise OptionError(words["serve_terminal.no_lan"])
-    prepare_engine("play")
+    prepare_engine("serve")
     _warm(rs)
     token = secrets.token_urlsafe(12) if lan else None
     link = table_link(host, port, token)

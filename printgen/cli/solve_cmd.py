@@ -1,4 +1,4 @@
-"""`patolli solve`: perfect play for a small game (two players, one or two pieces a side), and the advisor measured
+"""`patolli lab solve`: perfect play for a small game (two players, one or two pieces a side), and the advisor measured
 against it."""
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def solve(
                                         "advisor at each level for this many games, seats alternated.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Base seed of the measured games.")] = 1,
     network: Annotated[Path | None, typer.Option("--network", help="With --measure, the advisor reads this network "
-                                                 "(`patolli train` on the --export file) as its evaluation.")] = None,
+                                                 "(`patolli lab train` on the --export file) as its "
+                                                 "evaluation.")] = None,
     export: Annotated[Path | None, typer.Option("--export", help="Also write the solved game as a ruleset file, "
                                                 "for `advise` and `play`.")] = None,
     force: ForceOpt = False,

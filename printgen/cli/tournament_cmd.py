@@ -1,4 +1,4 @@
-"""`patolli tournament`: the GATIGO paper's experiment, every S–T player against every other."""
+"""`patolli lab tournament`: the GATIGO paper's experiment, every S–T player against every other."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @reports_errors
 def tournament(
     ruleset: RulesetOpt = DEFAULT_RULESET,
-    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="Contests per pairing.")] = 5000,
+    matches: Annotated[int, typer.Option("--contests", "-n", min=1, help="Contests per pairing.")] = 5000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same tables.")] = 1,
     workers: WorkersOpt = None,
     ray: RayOpt = None,
@@ -34,7 +34,7 @@ def tournament(
     """Play every GATIGO S–T player against every other.
 
     Writes the tables (CSV, JSON) and heatmaps (SVG, PNG). The GATIGO paper's experiment is
-    `--ruleset gatigo --matches 5000 --seed 1`.
+    `--ruleset gatigo --contests 5000 --seed 1`.
     """
     from printgen.players.lab.tournament import run_tournament
     from printgen.render.heatmap import HEATMAPS

@@ -1,4 +1,4 @@
-"""`patolli train`: train the learned evaluation of a ruleset by self-play (seeded, resumable, with progress)."""
+"""`patolli lab train`: train the learned evaluation of a ruleset by self-play (seeded, resumable, with progress)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ DEFAULT_GAMES = 8000
 def train(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     players: PlayersOpt = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games of self-play in all (in generations "
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games of self-play in all (in generations "
                                        "of 400).")] = DEFAULT_GAMES,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed and settings give the same weights, byte "
                                       "for byte.")] = 1,
@@ -54,7 +54,7 @@ def train(
         from printgen.players.lab.pool import connect_ray
 
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
-    prepare_engine("arena")  # the rules and the advisor's search, as the arena plays them
+    prepare_engine("train")
     with progress_bar("games") as progress:
         result = run_train(config, target, resume, force, workers if ray else workers or default_workers(), progress,
                            ray=ray)

@@ -12,7 +12,7 @@ from printgen.cli.errors import reports_errors
 
 @reports_errors
 def web(
-    output: Annotated[Path, typer.Option("-o", "--output", help="The folder for the site (made if missing).")],
+    output: Annotated[Path, typer.Option("--out", "-o", help="The folder for the site (made if missing).")],
     rulesets: Annotated[list[str] | None, typer.Option(
         "--ruleset", "-r", metavar="FILE_OR_NAME", help="A ruleset .toml file to offer besides the built-in ones "
         "(repeatable); every built-in ruleset is always offered.")] = None,

@@ -323,7 +323,7 @@ def _apply_options(where: str, data: dict[str, Any], names: list[str]) -> dict[s
     for name in names:
         if name not in options:
             known = ", ".join(options) or "none"
-            raise RulesetError(f"{where}: no option '{name}' (options: {known})")
+            raise RulesetError(f"{where}: no option '{name}'{did_you_mean(name, list(options))} (options: {known})")
         if names.count(name) > 1:
             raise RulesetError(f"{where}: option '{name}' is given twice")
         for dotted, value in _option_changes(where, name, options[name]).items():
@@ -546,13 +546,20 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesetError(f"{where}: not a ruleset: arrays or tables nested too deep") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+    except ValueError as exc:  # a number of thousands of digits: said plainly, without Python's advice
+        reason = "a number of thousands of digits" if "digits" in str(exc) else str(exc)
+        raise RulesetError(f"{where}: not valid TOML: {reason}") from None
 
 
 def builtin_text(name: str) -> str:
     """Returns the TOML text of a built-in ruleset."""
     return resources.files("printgen.rulesets").joinpath("builtin", f"{name}.toml").read_text("utf-8")
+
+
+def did_you_mean(word: str, known: list[str]) -> str:
+    """Returns ` (did you mean 'x'?)` for the known word nearest a misspelt one, or nothing where none is near."""
+    near = difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""
 
 
 def ruleset_from_text(text: str, where: str, origin: str = "", options: tuple[str, ...] = ()) -> Ruleset:
@@ -565,5 +572,6 @@ def load_builtin(spec: str) -> Ruleset:
     base, *options = spec.split("+")
     if base not in BUILTIN:
         # a person's file is read by `printgen.ruleset_files.load_ruleset`, outside the portable core
-        raise RulesetError(f"unknown ruleset '{base}': use one of {', '.join(BUILTIN)}")
+        raise RulesetError(f"unknown ruleset '{base}'{did_you_mean(base, list(BUILTIN))}: use one of "
+                           f"{', '.join(BUILTIN)}")
     return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))

@@ -4,7 +4,7 @@
 
 For each built-in ruleset (two players): random-policy games per second, numba's kernel (`simulate.bench`)
 and the WebAssembly one under Node (`js/bench.mjs`), rounds interleaved so both see the same machine; and the
-advisor's level-3 decision time on the positions `patolli bench-players` uses (`lab.benchmark.sample_positions`:
+advisor's level-3 decision time on the positions `patolli lab bench-players` uses (`lab.benchmark.sample_positions`:
 seeded advisor games, 8-10 pieces on the board), Python's `advise` against the ES module's `Contest.advise`.
 Prints a Markdown table: medians over the rounds, and the ratios the issue asks for (WebAssembly games/s at
 least half numba's; its level-3 median at most twice numba's).

@@ -53,7 +53,7 @@ from printgen.stats import percentile
 TARGETS: dict[str, float] = {"transferred_kb": 1500.0, "ready_ms": 1500.0, "advice_median_ms": 150.0,
                              "advice_p95_ms": 400.0, "computer_median_ms": 300.0, "longest_task_ms": 200.0}
 STRENGTHS = ("strongest", "club")  # the app's default computer player, and the one its new-game form offers first
-MID = 0.6  # share of all pieces on the board that makes a position mid-game (as `patolli bench-serve`)
+MID = 0.6  # share of all pieces on the board that makes a position mid-game (as `patolli lab bench-serve`)
 FALLBACK = 0.8  # where play never reaches MID: positions with at least this share of the fullest board seen
 GAMES = 4  # games begun per run at most (a game that ends, or leaves the person out, is followed by another)
 PHONE = {"width": 360, "height": 640}

@@ -122,8 +122,8 @@ def network_tables(solution: Solution, net: np.ndarray | None) -> EvalTables:
 
 
 def trained_network(path: Path, solution: Solution) -> np.ndarray:
-    """Returns the packed network of a `patolli train` output file, checked to be trained on this solved game
-    (the ruleset `patolli solve --export` writes of it, two players)."""
+    """Returns the packed network of a `patolli lab train` output file, checked to be trained on this solved game
+    (the ruleset `patolli lab solve --export` writes of it, two players)."""
     from printgen.players.solve.store import race_key
     from printgen.ruleset_files import load_ruleset
 

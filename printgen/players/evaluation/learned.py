@@ -265,7 +265,7 @@ def entry_net(entry: dict[str, Any], nf: int, where: str) -> np.ndarray:
         raise LearnedError(f"{where}: the network's weights are missing or not numbers ({exc})") from None
     if w1.ndim != 2 or w1.shape[1] != input_count(nf) or mean.shape != (dense,) or linear.shape != (nf,):
         raise LearnedError(f"{where}: the network reads {w1.shape[-1] if w1.ndim else 0} inputs, "
-                           f"the evaluation's features give {input_count(nf)}: retrain with `patolli train`")
+                           f"the evaluation's features give {input_count(nf)}: retrain with `patolli lab train`")
     if not all(np.isfinite(a).all() for a in (linear, w1, b1, w2, mean, scale)) or not (scale > 0).all():
         raise LearnedError(f"{where}: the network's weights must be finite and its scales positive")
     return pack(linear, w1, b1, w2, mean, scale)

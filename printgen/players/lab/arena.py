@@ -47,6 +47,12 @@ class LineupResult:
     draws: int = 0
     seat_wins: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     stats: np.ndarray = field(default_factory=lambda: np.zeros((0, NSTAT), dtype=np.int64))
+    wanted: int = 0  # the contests asked for; more than `matches` where Ctrl-C stopped the run
+
+    @property
+    def interrupted(self) -> bool:
+        """True when the run was stopped (Ctrl-C) before every contest asked for was played."""
+        return self.matches < self.wanted
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -166,9 +172,17 @@ def _run_chunk(chunk: Chunk) -> np.ndarray:
     return results
 
 
+# Contests per chunk where the chunks run in this process: compiled code cannot be interrupted, so Ctrl-C is
+# answered between chunks, and a chunk of advisors' contests must last a moment, not the 20 s one of 200 did.
+IN_PROCESS_CHUNK = 8
+
+
 def chunks(pairings: int, matches: int, workers: int) -> list[Chunk]:
-    """Returns the chunks of work: small enough to balance the cores and show progress."""
+    """Returns the chunks of work: small enough to balance the cores, show progress and (in this process) stop soon
+    after Ctrl-C. The results do not depend on them: each match is seeded from its own index."""
     size = max(1, min(200, matches // max(1, workers * 10)))
+    if workers <= 1:
+        size = min(size, IN_PROCESS_CHUNK)
     return [(p, first, min(size, matches - first)) for p in range(pairings) for first in range(0, matches, size)]
 
 
@@ -193,16 +207,21 @@ def play_lineups(ruleset: str, lineups: list[tuple[str, ...]], matches: int, see
     if ray is not None:
         workers = workers or ray_workers(ray)
     workers = max(1, workers or default_workers())
-    results = [LineupResult(tuple(player(name).name for name in lineup), partnerships) for lineup in lineups]
+    results = [LineupResult(tuple(player(name).name for name in lineup), partnerships, wanted=matches)
+               for lineup in lineups]
     work = chunks(len(lineups), matches, workers)
     total = len(lineups) * matches
     done = 0
     setup = (ruleset, lineups, seed, max_turns)  # compiles or loads the kernel once here, before any fork
-    for chunk, rows in map_chunks(_run_chunk, work, workers, _setup, setup, ray=ray):
-        results[chunk[0]].add(rows)
-        done += chunk[2]
-        if progress:
-            progress(done, total)
+    try:
+        for chunk, rows in map_chunks(_run_chunk, work, workers, _setup, setup, ray=ray):
+            results[chunk[0]].add(rows)
+            done += chunk[2]
+            if progress:
+                progress(done, total)
+    except KeyboardInterrupt:  # Ctrl-C: the contests finished so far are kept, each result says it was stopped
+        if done == 0:
+            raise
     return results
 
 
@@ -214,6 +233,7 @@ def play_pairings(ruleset: str, pairings: list[tuple[str, str]], matches: int, s
     for r in play_lineups(ruleset, list(pairings), matches, seed, workers, progress, max_turns, ray):
         pr = PairResult(*r.names)
         pr.matches, pr.wins, pr.draws, pr.seat_wins, pr.stats = r.matches, r.wins, r.draws, r.seat_wins, r.stats
+        pr.wanted = r.wanted
         out.append(pr)
     return out
 

@@ -18,6 +18,7 @@ import logging
 import multiprocessing as mp
 import os
 import re
+import signal
 import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -54,7 +55,7 @@ def map_chunks(run: Callable[[C], R], work: Iterable[C], workers: int | None = 1
             yield chunk, run(chunk)
         return
     ctx = mp.get_context("fork")
-    with ctx.Pool(min(workers, len(items)), initializer=setup, initargs=setup_args) as pool:
+    with ctx.Pool(min(workers, len(items)), initializer=_worker_setup, initargs=(setup, setup_args)) as pool:
         job = _Tagged(run)
         results = pool.imap(job, enumerate(items)) if ordered else pool.imap_unordered(job, enumerate(items))
         for i, result in results:
@@ -166,6 +167,15 @@ def _ray_map(run: Callable[[C], R], items: list[C], workers: int | None, setup: 
     finally:
         for act in actors:
             ray.kill(act)
+
+
+def _worker_setup(setup: Callable[..., Any] | None, setup_args: tuple[Any, ...]) -> None:
+    """Readies a worker process: Ctrl-C reaches every process of the terminal's group, but only this one's parent
+    answers it (stopping the pool and keeping what finished), so a worker ignores it rather than printing its own
+    traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if setup is not None:
+        setup(*setup_args)
 
 
 class _Tagged:

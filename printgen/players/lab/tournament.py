@@ -126,6 +126,8 @@ def run_tournament(ruleset: str = "gatigo", matches: int = 5000, seed: int = 1, 
     workers = workers or (ray_workers(ray) if ray is not None else default_workers())
     start = time.perf_counter()
     pairs = play_pairings(ruleset, pairings_of(names), matches, seed, workers, progress, ray=ray)
+    if any(pair.interrupted for pair in pairs):
+        raise KeyboardInterrupt  # a table of pairings played unequally is not the paper's experiment: nothing written
     return TournamentResult(ruleset, names, matches, seed, workers, time.perf_counter() - start, pairs)
 
 

@@ -20,11 +20,12 @@ from printgen.engine import jit
 
 @dataclass(frozen=True)
 class Step:
-    """One part of the compiled code: its name for people and how to compile it."""
+    """One part of the compiled code: its name for people, how to compile it and about how long that takes."""
 
     key: str
     label: str
     run: Callable[[], None]
+    seconds: float  # to compile it on a 2-core machine (issue 23's measures; `patolli lab bench-startup` times them)
 
 
 def _sample_position():  # -> Position; imported late so that importing this module stays cheap
@@ -107,27 +108,25 @@ def _solver() -> None:
 
 
 STEPS = {
-    "rules": Step("rules", "the rules kernel", _rules),
-    "advisor": Step("advisor", "the advisor's evaluation and search", _advisor),
-    "players": Step("players", "the computer players", _players),
-    "contests": Step("contests", "whole contests between players", _contests),
-    "bench": Step("bench", "the engine benchmark", _bench),
-    "solver": Step("solver", "the solver of small games", _solver),
+    "rules": Step("rules", "the rules kernel", _rules, 25),
+    "advisor": Step("advisor", "the advisor's evaluation and search", _advisor, 60),
+    "players": Step("players", "the computer players", _players, 50),
+    "contests": Step("contests", "whole contests between players", _contests, 25),
+    "bench": Step("bench", "the engine benchmark", _bench, 45),
+    "solver": Step("solver", "the solver of small games", _solver, 12),
 }
 
-# What each command needs compiled before it starts work. Advice shows calibrated chances, and a map is checked
-# against its evaluation's values on positions of random play (`chance_maps.fingerprint`): the players' code.
+# What a command prepares before it starts work: not its own part alone but everything its kind of command needs,
+# in one go, so a person is told once. Every command of the table (play, advise, review, position, replay, serve)
+# needs the players' code at some point (advice shows calibrated chances, and a map is checked against its
+# evaluation's values on positions of random play, `chance_maps.fingerprint`); the research tools of `patolli lab`
+# together need every step.
+TABLE = ("rules", "advisor", "players")
+LAB = tuple(STEPS)
 NEEDS = {
-    "play": ("rules", "advisor", "players"),
-    "advise": ("rules", "advisor", "players"),
-    "review": ("rules", "advisor", "players"),
-    "position": ("rules",),
-    "replay": ("rules",),
-    "arena": ("rules", "contests"),
-    "tournament": ("rules", "contests"),
-    "bench": ("rules", "bench"),
-    "bench-players": ("rules", "advisor", "players"),
-    "solve": ("rules", "advisor", "players", "solver"),
+    **dict.fromkeys(("play", "advise", "review", "position", "replay", "serve"), TABLE),
+    **dict.fromkeys(("arena", "tournament", "calibration", "train", "bench", "bench-players", "bench-serve",
+                     "solve"), LAB),
 }
 
 
@@ -158,6 +157,11 @@ def missing(keys: tuple[str, ...]) -> list[Step]:
     if not jit.JIT:
         return []
     return [STEPS[key] for key in keys if not _ready(key)]
+
+
+def estimate(steps: list[Step]) -> float:
+    """Returns about how many seconds the steps take to compile on a 2-core machine doing nothing else."""
+    return sum(step.seconds for step in steps)
 
 
 Report = Callable[[int, int, Step | None], None]  # (steps done, steps in all, step starting or None at the end)

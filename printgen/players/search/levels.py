@@ -8,7 +8,7 @@ from typing import NamedTuple
 # The advisor's default level, chosen to meet a median decision of at most 50 ms on real mid-game positions (8–10
 # pieces on the board, from the advisor's own games) in every built-in ruleset, Bell included: with the pruned search
 # the median is 17–31 ms on this project's shared 2-core machine, and level 4 takes 130–300 ms
-# (`patolli bench-players --every-ruleset`; docs/measurements.md).
+# (`patolli lab bench-players --every-ruleset`; docs/measurements.md).
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 6
 MAX_SECONDS = 600.0  # the longest time budget `advise --time` takes

@@ -6,7 +6,7 @@ are 0), compressed with zlib. A value is then exact to 1/131070 (0.0008 %).
 
 Tables are looked up by the key of the race they hold (`solver.table_key`), so any ruleset whose
 solved game is the same race uses them: first those shipped in `printgen/players/data/solved`, then
-those in the cache folder (`engine.jit.cache_root() / "solved"`), where `patolli solve` writes.
+those in the cache folder (`engine.jit.cache_root() / "solved"`), where `patolli lab solve` writes.
 """
 
 from __future__ import annotations
