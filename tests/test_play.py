@@ -144,7 +144,8 @@ def test_undo_takes_back_my_move_and_keeps_my_cast(tmp_path: Path) -> None:
 def test_hint_and_board_show_the_position(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = play("-r", "gatigo", "--save", str(save), "--seed", "3", script="cast\ncast\nhint\nboard\nhelp\nquit\n")
-    assert "1. E1" in result.output and "win contest" in result.output
+    assert " 1. E1" in result.output and "by the chance to win the contest" in result.output
+    assert "goods +" in result.output and "goods: expected to be won" in result.output  # GATIGO's word, explained
     assert "◀ to move" in result.output and "pool 0 · offering 0" in result.output
     assert "undo" in result.output  # the help
 

@@ -55,4 +55,14 @@ def test_tutor_points_are_read_in_ascii_digits(tmp_path: Path, points: str) -> N
 
 def test_tutor_points_in_ascii_digits_are_taken(tmp_path: Path) -> None:
     result = play("--save", str(tmp_path / "g.json"), "--tutor-at", "2.5")
-    assert result.exit_code == 0 and "giving away 2.5 points" in result.output, result.output
+    assert result.exit_code == 0 and "gives away 2.5 percentage points" in result.output, result.output
+
+
+def test_a_link_to_nothing_is_not_called_a_saved_contest(tmp_path: Path) -> None:
+    link = tmp_path / "g.json"
+    link.symlink_to(tmp_path / "gone" / "g.json")
+    result = play("--save", str(link))
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "is a link to" in result.output and "which does not exist" in result.output
+    assert "saved contest" not in result.output and "--resume" not in result.output  # nothing there to resume
+    assert link.is_symlink() and not link.exists()  # left as it was

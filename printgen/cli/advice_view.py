@@ -14,6 +14,7 @@ from printgen.errors import OptionError
 from printgen.play.marks import marked_move, move_marks
 from printgen.players.analysis.advisor import Analysis
 from printgen.players.analysis.reasons import reasons
+from printgen.rules_text.advice_rows import Row, legend, ranked_by, rows
 from printgen.rules_text.lang import Texts
 from printgen.rules_text.reasons import describe, summary
 
@@ -57,8 +58,6 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     """
     T = Texts(lang)
     pos = a.position
-    item = T.plural(pos.ruleset.economy.item_name.get(lang))
-    gambling = pos.ruleset.economy.gambling
     cast = ""
     if pos.needs_cast:
         score = pos.score(a.marks)
@@ -66,28 +65,16 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
                  score=T("advice.no_score") if score is None else T("advice.score", score=score))
     console.print(T("advice.head", seat=seat_name(pos.to_move), cast=cast, level=a.level,
                     seconds=T.number(a.seconds, 2)))
-    console.print(T("advice.exact") if a.exact is not None else T("advice.ranked"), style="dim")
-
-    def percent(p: float) -> str:
-        return T("word.percent", value=T.number(p * 100)).rjust(6)
-
-    def signed(x: float) -> str:
-        return ("+" if x >= 0 else "−") + T.number(abs(x))
-
-    costs = False
-    for i, s in enumerate(a.suggestions, 1):
-        cost = "" if i == 1 else T("advice.row_cost", points=T.number(-s.diff * 100))
-        costs = costs or bool(cost)
-        items = T("advice.row_items", item=item, items=signed(s.items)) if gambling else ""
-        console.print(T("advice.row", rank=f"{i:>2}", move=f"{s.move!s:<9}", contest=percent(s.win_contest),
-                        game=percent(s.win_game), items=items, cost=cost), markup=False)
+    console.print(ranked_by(T, a.exact is not None), style="dim")
+    item = T.plural(pos.ruleset.economy.item_name.get(lang)) if pos.ruleset.economy.gambling else None
+    said = rows(T, [Row(str(s.move), s.win_contest, s.win_game, s.items, s.diff) for s in a.suggestions], item)
+    for line, s in zip(said, a.suggestions, strict=True):
+        console.print(line, markup=False)
         why = summary(reasons(pos, a.marks, s.move), lang)
         if why:
             console.print(f"      {why}", markup=False, style="dim")
-    if costs:
-        console.print(T("advice.legend_points"), style="dim")
-    if gambling:
-        console.print(T("advice.legend_items", item=item), style="dim")
+    for line in legend(T, len(a.suggestions), item):
+        console.print(line, style="dim")
     if a.exact is None and not a.calibrated:
         console.print(T("advice.unmapped", level=a.level), style="dim")
     if board:

@@ -50,6 +50,7 @@ from printgen.play.saved import (
 from printgen.players.analysis.advisor import advise
 from printgen.players.roster.registry import Player, player, seeded_rng
 from printgen.players.search.levels import DEFAULT_LEVEL
+from printgen.rules_text.advice_rows import Row, legend, ranked_by, rows
 from printgen.rules_text.lang import Texts
 from printgen.rules_text.narration import Narration
 from printgen.rulesets.model import Ruleset
@@ -140,6 +141,9 @@ class Session:
         lock = HeldLock(path, "patolli play session")
         try:
             check_regular(path)
+            if os.path.islink(path) and not os.path.exists(path) and not force:  # a link to nothing: no contest
+                raise FileError(f"{path} is a link to {os.readlink(path)}, which does not exist: give --save another "
+                                "file, or --force to save where the link points")
             if os.path.lexists(path) and not force:
                 raise OverwriteError(f"{path} holds a saved contest")
             clean_stale_temps(path, 0)
@@ -443,11 +447,13 @@ class Session:
                 self._apply(self.pending, a.best.move, out)
                 self.run_computers(out)
                 return
-            for i, s in enumerate(a.suggestions[:5], 1):
-                diff = "" if i == 1 else self.T("play.hint_diff", diff=self._signed(s.diff * 100))
-                out.say(self.T("play.hint_row", rank=i, move=s.move, game=self.T.number(s.win_game * 100),
-                               contest=self.T.number(s.win_contest * 100, 2), items=self._signed(s.items),
-                               diff=diff))
+            top = a.suggestions[:5]
+            economy = pos.ruleset.economy
+            item = self.T.plural(economy.item_name.get(self.lang)) if economy.gambling else None
+            out.say(ranked_by(self.T, a.exact is not None))
+            for line in [*rows(self.T, [Row(str(s.move), s.win_contest, s.win_game, s.items, s.diff) for s in top],
+                               item), *legend(self.T, len(top), item)]:
+                out.say(line)
             out.board(pos, move_marks(a.best.move))
             words = marked_move(a.best.move, self.lang)
             if words:
@@ -483,10 +489,6 @@ class Session:
         out.say(self.T("play.tutor", why=tutor_sentence(case, self.lang)))
         out.say(self.T("play.tutor_keep", move=move))
         return True
-
-    def _signed(self, x: float) -> str:
-        """Returns a number with its sign and two decimals in local style: `+0.25`, `-1,50`."""
-        return f"{x:+.2f}".replace(".", self.T("word.decimal_point"))
 
     def _take_cast(self, text: str, out: Output) -> None:
         pos = self.position
