@@ -404,3 +404,19 @@ def test_review_says_it_cannot_write_before_the_work(tmp_path: Path, monkeypatch
     assert result.exit_code == 2
     target = tmp_path / "file" / "r.pdf"
     assert result.stderr.strip() == f"error: cannot write {target}: a part of the path is not a folder"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["advise", "missing.json", "--cast", "2"], "missing.json: no such position file"),
+    (["position", "show", "games/missing.json"], "games/missing.json: no such position file"),
+    (["review", "missing.json"], "missing.json: no such file (the game record to read)"),
+])
+def test_a_missing_file_is_said_before_the_engine_is_prepared(argv: list[str], said: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    prepared: list[str] = []
+    for module in ("advise_cmd", "position_cmd", "review_cmd"):
+        monkeypatch.setattr(f"printgen.cli.{module}.prepare_engine", prepared.append)
+    monkeypatch.chdir(tmp_path)
+    result = run(*argv)
+    assert result.exit_code == 2 and said in result.output and result.output.count("\n") == 1, result.output
+    assert prepared == []  # a minute's preparation is not spent on a file that is not there

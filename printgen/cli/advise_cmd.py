@@ -39,13 +39,14 @@ def advise_command(
     from rich.console import Console
 
     from printgen.cli.advice_view import analysis_json, marks_of, print_analysis
-    from printgen.cli.position_input import read_position
+    from printgen.cli.position_input import check_position_arg, read_position
     from printgen.engine.position import Phase
     from printgen.lang import LANGS
     from printgen.players.analysis.advisor import advise
 
     if lang.value not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
+    check_position_arg(position)  # a missing file is said before the engine's preparation
     prepare_engine("advise")
     pos = read_position(position)
     if pos.phase is Phase.OVER:

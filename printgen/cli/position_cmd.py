@@ -44,8 +44,9 @@ def _emit(pos: Position, compact: bool) -> None:
 
 def _read(arg: str) -> Position:
     """Returns the position an argument names, with the engine prepared to play it."""
-    from printgen.cli.position_input import read_position
+    from printgen.cli.position_input import check_position_arg, read_position
 
+    check_position_arg(arg)  # a missing file is said before the engine's preparation
     prepare_engine("position")
     return read_position(arg)
 

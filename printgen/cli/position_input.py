@@ -18,15 +18,22 @@ from printgen.inputs import CONTEST_LIMIT, path_exists, read_limited
 from printgen.ruleset_files import load_ruleset
 
 
+def check_position_arg(arg: str) -> None:
+    """Refuses an argument that names a position file that is not there, before any work (the engine's preparation
+    takes a minute the first time); `read_position` says anything else."""
+    named = arg.endswith(".json") or "/" in arg and " " not in arg
+    if arg != "-" and "|" not in arg and not path_exists(arg) and named:
+        raise NotationError(f"{arg}: no such position file")
+
+
 def read_position(arg: str) -> Position:
     """Returns the position an argument names, or raises saying why it cannot be read. A file or standard input may
     hold a whole contest (a record or a save), so it is read up to the limit every command reads a contest to."""
+    check_position_arg(arg)
     if arg == "-":
         text, where = read_limited(sys.stdin, "standard input", CONTEST_LIMIT, error=NotationError), "standard input"
     elif "|" not in arg and path_exists(arg):
         text, where = read_user_text(arg, "position", CONTEST_LIMIT, error=NotationError), arg
-    elif "|" not in arg and (arg.endswith(".json") or "/" in arg and " " not in arg):
-        raise NotationError(f"{arg}: no such position file")
     else:
         text, where = arg, "the position"
     return parse_position(text, where)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
-from printgen.files import check_writable
+from printgen.files import FileError, check_writable
 from printgen.players.search.levels import DEFAULT_LEVEL
 
 OUTPUTS = (".pdf", ".svg", ".png", ".html")
@@ -51,6 +52,8 @@ def review_command(
         raise OptionError(f"--out {output}: write a review as {', '.join(OUTPUTS)}")
     if output is not None:
         check_writable(output, force)  # a folder that cannot be written is said before the review's minute
+    if not os.path.lexists(record_file):  # said before the engine's preparation, which takes a minute the first time
+        raise FileError(f"{record_file}: no such file (the game record to read)")
     prepare_engine("review")
     record = read_contest(record_file)
     err = Console(stderr=True, highlight=False)
