@@ -64,5 +64,5 @@ def test_a_link_to_nothing_is_not_called_a_saved_contest(tmp_path: Path) -> None
     result = play("--save", str(link))
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert "is a link to" in result.output and "which does not exist" in result.output
-    assert "saved contest" not in result.output and "--resume" not in result.output  # nothing there to resume
+    assert "holds a saved contest" not in result.output and "--resume" not in result.output  # nothing to resume
     assert link.is_symlink() and not link.exists()  # left as it was

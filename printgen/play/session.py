@@ -142,8 +142,8 @@ class Session:
         try:
             check_regular(path)
             if os.path.islink(path) and not os.path.exists(path) and not force:  # a link to nothing: no contest
-                raise FileError(f"{path} is a link to {os.readlink(path)}, which does not exist: give --save another "
-                                "file, or --force to save where the link points")
+                raise FileError(f"{path} is a link to {os.readlink(path)}, which does not exist: there is no "
+                                "contest saved there to continue")
             if os.path.lexists(path) and not force:
                 raise OverwriteError(f"{path} holds a saved contest")
             clean_stale_temps(path, 0)
