@@ -1,8 +1,13 @@
-"""Ctrl-C held back while a few steps that belong together run, so a person's interrupt never splits them."""
+"""Ctrl-C held back while a few steps that belong together run, so a person's interrupt never splits them; and
+Ctrl-C made prompt while the engine compiles, which can keep Python's own handler waiting for a minute."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import socket
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,3 +36,49 @@ def uninterrupted() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
         if caught:
             raise KeyboardInterrupt
+
+
+@contextmanager
+def prompt_interrupts(grace: float = 1.0) -> Iterator[None]:
+    """Makes Ctrl-C end the process within `grace` seconds while the block runs work that holds nothing a person made
+    (compiling the engine).
+
+    Python runs its own Ctrl-C handler only between bytecodes, and one compile can keep the main thread in native
+    code for a minute on a busy machine. The C-level handler writes the signal's number to a wakeup socket at once;
+    a watcher thread reads it and, unless the main thread has left the block within `grace` (its own handler then
+    says it), writes `interrupted` and ends the process with exit code 130. Outside the main thread the block just
+    runs.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    left = threading.Event()
+
+    def watch() -> None:
+        while True:
+            try:
+                data = reader.recv(64)
+            except OSError:
+                return
+            if left.is_set() or not data:
+                return
+            if signal.SIGINT in data and not left.wait(grace):
+                sys.stderr.write("\ninterrupted\n")
+                sys.stderr.flush()
+                os._exit(130)
+
+    watcher = threading.Thread(target=watch, name="patolli-interrupts", daemon=True)
+    previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    watcher.start()
+    try:
+        yield
+    finally:
+        left.set()
+        signal.set_wakeup_fd(previous)
+        with contextlib.suppress(OSError):
+            writer.send(b"\0")  # wakes the watcher, which sees the block is left
+        watcher.join(1.0)
+        reader.close()
+        writer.close()

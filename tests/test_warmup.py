@@ -89,3 +89,33 @@ def test_ctrl_c_while_preparing_is_one_line_and_exit_130(tmp_path):
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "interrupted"
+
+
+def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_path):
+    """One compile can keep Python's own Ctrl-C handler waiting for a minute: under `prompt_interrupts` the process
+    still ends within its grace, with `interrupted` and exit 130; after the block, Ctrl-C is Python's again."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    # Python's handler is made to do nothing, as it can do nothing while a compile holds the main thread in native
+    # code (llvmlite lets go of the interpreter there, so the watcher runs)
+    code = ("import signal, time\nfrom printgen.interrupts import prompt_interrupts\n"
+            "with prompt_interrupts(0.5):\n    pass\n"  # a block left: its watcher gone, the wakeup fd given back
+            "with prompt_interrupts(0.5):\n    signal.signal(signal.SIGINT, lambda *a: None)\n"
+            "    print('busy', flush=True)\n    time.sleep(600)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "busy"
+    began = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
+    assert time.monotonic() - began < 30  # the grace, not the ten minutes the work would take
+    after = ("import signal, time\nfrom printgen.interrupts import prompt_interrupts\n"
+             "with prompt_interrupts(0.5):\n    pass\nprint('out', flush=True)\ntime.sleep(30)\n")
+    proc = subprocess.Popen([sys.executable, "-c", after], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "out"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGINT and "KeyboardInterrupt" in err  # Python's own handler, as before

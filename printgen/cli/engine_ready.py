@@ -8,6 +8,8 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from printgen.interrupts import prompt_interrupts
+
 if TYPE_CHECKING:  # the warm-up imports numpy; `--help` and the print commands never load it
     from printgen.players.lab import warmup
 
@@ -37,17 +39,18 @@ def prepare_engine(command: str) -> None:
     todo = warmup.missing(keys)
     if not todo:
         return
-    if not sys.stderr.isatty():
-        print(intro(keys, todo), file=sys.stderr, flush=True)
+    with prompt_interrupts():  # a compile holds Python's own Ctrl-C handler back; nothing a person made is at stake
+        if not sys.stderr.isatty():
+            print(intro(keys, todo), file=sys.stderr, flush=True)
 
-        def line(done: int, total: int, step: warmup.Step | None) -> None:
-            if step is not None:
-                print(f"  {done + 1}/{total}: {step.label}", file=sys.stderr, flush=True)
+            def line(done: int, total: int, step: warmup.Step | None) -> None:
+                if step is not None:
+                    print(f"  {done + 1}/{total}: {step.label}", file=sys.stderr, flush=True)
 
-        seconds = warmup.prepare(keys, line)
-        print(f"  ready in {seconds:.0f} s", file=sys.stderr, flush=True)
-        return
-    _prepare_with_bar(keys, todo)
+            seconds = warmup.prepare(keys, line)
+            print(f"  ready in {seconds:.0f} s", file=sys.stderr, flush=True)
+            return
+        _prepare_with_bar(keys, todo)
 
 
 def _prepare_with_bar(keys: tuple[str, ...], todo: list[warmup.Step]) -> None:
