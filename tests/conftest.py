@@ -5,6 +5,7 @@ one-time compile is not charged to whichever test happens to run first. With sev
 from __future__ import annotations
 
 import fcntl
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,19 @@ def rulesets_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from printgen.rulesets import load
 
     monkeypatch.setattr(load, "ruleset_from_text", cache(load.ruleset_from_text))
+
+
+@pytest.fixture(autouse=True)
+def _sigint_as_it_was() -> Iterator[None]:
+    """Puts Ctrl-C's handler back after each test: a command run in this process that was interrupted leaves it
+    ignored (`cli.errors.interrupted`, right for a process about to exit), and every later child process of this
+    worker would inherit that, so a test of Ctrl-C in a child would wait in vain."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    signal.signal(signal.SIGINT, before)

@@ -80,7 +80,8 @@ def test_ctrl_c_while_preparing_is_one_line_and_exit_130(tmp_path):
 
     env = {**os.environ, "PATOLLI_CACHE_DIR": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, "-m", "printgen", "lab", "bench", "--seconds", "0.1"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert proc.stderr is not None
     first = proc.stderr.readline()  # the preparation has begun
     assert first.startswith("preparing the rules engine, the computer players and the research tools")
@@ -105,7 +106,8 @@ def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_pat
             "with prompt_interrupts(0.5):\n    pass\n"  # a block left: its watcher gone, the wakeup fd given back
             "with prompt_interrupts(0.5):\n    signal.signal(signal.SIGINT, lambda *a: None)\n"
             "    print('busy', flush=True)\n    time.sleep(600)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "busy"
     began = time.monotonic()
     proc.send_signal(signal.SIGINT)
@@ -114,8 +116,16 @@ def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_pat
     assert time.monotonic() - began < 30  # the grace, not the ten minutes the work would take
     after = ("import signal, time\nfrom printgen.interrupts import prompt_interrupts\n"
              "with prompt_interrupts(0.5):\n    pass\nprint('out', flush=True)\ntime.sleep(30)\n")
-    proc = subprocess.Popen([sys.executable, "-c", after], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", after], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "out"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGINT and "KeyboardInterrupt" in err  # Python's own handler, as before
+
+
+def _ctrl_c_as_a_shell_gives_it() -> None:
+    """Gives a child process Ctrl-C's default action, as a shell does, whatever this test process has made of it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
