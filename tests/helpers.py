@@ -94,3 +94,16 @@ def interruptible() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Lines:
+    """An Output for a play session that keeps what it says, a drawn board as the line `<board>`."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def board(self, pos: object, marks: object = None) -> None:
+        self.lines.append("<board>")

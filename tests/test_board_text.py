@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import P
+from helpers import Lines, P
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -87,15 +87,6 @@ def test_advise_names_the_suggested_cells_by_number_not_colour() -> None:
     assert re.search(r"cell [0-9]+", line), line
 
 
-class Seen:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def board(self, pos: object, marks: object = None) -> None:
-        self.lines.append("<board>")
 
 
 def test_resume_draws_the_board_with_a_cast_awaiting_its_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,20 +94,20 @@ def test_resume_draws_the_board_with_a_cast_awaiting_its_move(tmp_path: Path, mo
 
     path = tmp_path / "g.json"
     with Session.new(load_ruleset("gatigo"), 1, "advisor:0", 8, path, False, describe) as session:
-        out = Seen()
+        out = Lines()
         while session.pending is None:
             session.handle("cast", out)
     with Session.load(path, describe) as resumed:
         assert resumed.pending is not None
         typed = iter(["quit"])
         monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
-        out = Seen()
+        out = Lines()
         _play(resumed, out, interactive=True)
     assert out.lines[0] == "<board>", out.lines[:3]
 
 
 def test_hint_in_play_marks_the_board_and_names_the_cells(tmp_path: Path) -> None:
-    class Marks(Seen):
+    class Marks(Lines):
         def board(self, pos: object, marks: object = None) -> None:
             self.lines.append(f"<board {marks}>")
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import CliRunner
+from helpers import CliRunner, Lines
 
 from printgen.cli.app import app
 from printgen.cli.narrate import describe
@@ -20,17 +20,6 @@ from printgen.ruleset_files import load_ruleset
 runner = CliRunner()
 
 
-class Lines:
-    """An Output that keeps what the session says."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def board(self, pos: object, marks: object = None) -> None:
-        self.lines.append("<board>")
 
 
 class Disk:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import Lines
 
 pytest.importorskip("starlette", reason="starlette is not installed (pip install .[test])")
 pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
@@ -21,17 +22,6 @@ from printgen.play.session import Session  # noqa: E402
 from printgen.ruleset_files import load_ruleset  # noqa: E402
 from printgen.serve.app import create_app  # noqa: E402
 from printgen.serve.live import Hub  # noqa: E402
-
-
-class Quiet:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def board(self, pos, marks=None) -> None:  # type: ignore[no-untyped-def]
-        pass
 
 
 def _new(client: TestClient, key: str = "bell-2", seats: list[str] | None = None) -> str:
@@ -233,7 +223,7 @@ def test_the_lan_token_is_needed_for_every_request(tmp_path: Path) -> None:
 def test_a_terminal_game_continues_on_the_phone_and_back(client: TestClient, tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     folder.mkdir(exist_ok=True)
-    out = Quiet()
+    out = Lines()
     with Session.new(load_ruleset("bell"), 1, "advisor:0", 5, folder / "term.json", False, lambda e, rs: None) as s:
         s.run_computers(out)
         for _ in range(20):

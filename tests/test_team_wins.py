@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import Lines
 
 from printgen.cli.narrate import describe
 from printgen.engine.events import Event, EventKind
@@ -16,17 +17,6 @@ from printgen.rules_text.narration import Narration
 from printgen.ruleset_files import load_ruleset
 from printgen.rulesets.export import export_toml
 from printgen.rulesets.load import ruleset_from_text
-
-
-class Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def board(self, pos: object, marks: object = None) -> None:
-        pass
 
 
 def test_the_narration_names_the_team() -> None:

@@ -8,7 +8,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from helpers import CliRunner
+from helpers import CliRunner, Lines
 
 from printgen.cli.app import app
 from printgen.cli.narrate import describe
@@ -22,15 +22,6 @@ runner = CliRunner()
 ODD = ["²", "①", "1¹0¹0", "٣", "7" * 5000, "0" * 5000 + "3", "1_0"]
 
 
-class Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def board(self, pos: object, marks: object = None) -> None:
-        self.lines.append("<board>")
 
 
 def test_leading_zeros_do_not_reach_pythons_limit_on_digits() -> None:
