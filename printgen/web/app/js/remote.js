@@ -25,12 +25,23 @@ export const served = () => document.querySelector('meta[name="patolli-server"]'
 // Starts a shared table on the server: a game of the app (key), its seats ("person" or a strength, seat A a
 // person's) and the advice level; returns its name (the server names it after its ruleset).
 export async function createShared(key, seats, level) {
-  const r = await fetch(API, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ key, seats, level }) });
+  return (await ask(API, { key, seats, level })).name;
+}
+
+// Returns the server's JSON answer to a GET (body undefined) or a POST of body; a refusal is an Error with the
+// server's one line and the HTTP status.
+async function ask(url, body) {
+  const init = body === undefined ? { headers: { Accept: "application/json" } }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const r = await fetch(url, init);
   let got = null;
-  try { got = await r.json(); } catch { /* said by its status */ }
-  if (!r.ok) throw new Error(got?.error || `HTTP ${r.status}`);
-  return got.name;
+  try { got = await r.json(); } catch { /* an answer without JSON: said by its status */ }
+  if (!r.ok) {
+    const e = new Error(got?.error || `HTTP ${r.status}`);
+    e.status = r.status;
+    throw e;
+  }
+  return got;
 }
 
 // Returns how other phones join this server's tables: {link, qr (SVG text), lan}; null if it does not say.
@@ -58,19 +69,7 @@ export class RemoteEngine {
 
   path(tail = "") { return `${API}/${encodeURIComponent(this.name)}${tail}`; }
 
-  async request(tail, body) {
-    const init = body === undefined ? { headers: { Accept: "application/json" } }
-      : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-    const r = await fetch(this.path(tail), init);
-    let got = null;
-    try { got = await r.json(); } catch { /* an answer without JSON: said by its status */ }
-    if (!r.ok) {
-      const e = new Error(got?.error || `HTTP ${r.status}`);
-      e.status = r.status;
-      throw e;
-    }
-    return got;
-  }
+  request(tail, body) { return ask(this.path(tail), body); }
 
   took(got) {
     this.stamp = got.stamp;
