@@ -107,3 +107,12 @@ class Lines:
 
     def board(self, pos: object, marks: object = None) -> None:
         self.lines.append("<board>")
+
+
+def one_error_line(result: Any) -> str:
+    """Asserts the command failed with exit 2 and one `error:` line, no traceback; returns the line."""
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and "Traceback" not in result.output, result.output
+    return errors[0]

@@ -8,7 +8,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from helpers import CliRunner
+from helpers import CliRunner, one_error_line
 
 from printgen.cli.app import app
 from printgen.engine import notation
@@ -25,14 +25,6 @@ RULESET = "gatigo-short.toml"
 def cli(*args: str, script: str = ""):
     return runner.invoke(app, list(args), input=script)
 
-
-def one_error_line(result) -> str:
-    """Asserts the command failed with exit 2 and one `error:` line, no traceback; returns the line."""
-    assert result.exit_code == 2, result.output
-    assert isinstance(result.exception, SystemExit), result.exception
-    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 1 and "Traceback" not in result.output, result.output
-    return errors[0]
 
 
 def session(path: Path) -> Session:
