@@ -5,10 +5,16 @@ one-time compile is not charged to whichever test happens to run first. With sev
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Every test reads the shipped endgame tables alone (one piece left a side), whatever larger ones this machine has
+# built (`patolli lab endgames`), so that the advisor's answers are the same here and on a fresh clone; commands
+# the tests run inherit it. Tests of the larger tables set their own.
+os.environ["PATOLLI_ENDGAME_PIECES"] = "1"
 
 
 @pytest.hookimpl(tryfirst=True)

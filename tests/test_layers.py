@@ -1,7 +1,8 @@
 """The layer order, written once and checked over every import of the package (function-level ones included).
 
 Dependencies point one way: cli > serve > web > play, render, players > the text layer > findings > engine > rulesets;
-inside players, evaluation < search < roster < analysis < lab, with solve beside roster. `findings` holds the plain
+inside players, solve < evaluation < search < roster < analysis < lab (the evaluation reads the solver's endgame
+tables). `findings` holds the plain
 values the players compute and the text layer and render show (a move's reasons, a reviewed contest), so the
 players never import words or pictures and render never imports the players. The portable core (what the browser
 build compiles, and what any front end may carry) imports no file I/O and no word layer.
@@ -28,9 +29,9 @@ ALLOWED: dict[str, set[str]] = {
     "engine": BASE | {"rulesets"},
     "findings": BASE | {"rulesets", "engine"},
     "text": CORE,
-    "evaluation": CORE,
-    "search": CORE | {"evaluation"},
-    "roster": CORE | {"evaluation", "search"},
+    "evaluation": CORE | {"solve"},
+    "search": CORE | {"evaluation", "solve"},
+    "roster": CORE | {"evaluation", "search", "solve"},
     "solve": CORE,
     "analysis": CORE | PLAYERS - {"analysis"},
     "lab": CORE | PLAYERS,

@@ -7,7 +7,8 @@ loader accepts:
   (`entries.pt_trace`, run natively here and in WebAssembly there);
 - whole seeded contests played by the computer (level 0) through the JavaScript API, move for move, against
   the engine's own functions called from Python (casts from the same seeds);
-- the advisor on mid-game positions: the same move order at levels 0-3, chances equal to 1e-9.
+- the advisor on mid-game positions: the same move order at levels 0-3, chances equal to 1e-9;
+- the endgame tables: every game loads its table as the app does, and the advice agrees on real games' endgames.
 
 Skipped, with the reason, where Node is missing (`.ci/run` installs Debian's nodejs).
 """
@@ -30,6 +31,7 @@ from printgen.engine.position import Position
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.tables import tables_for
 from printgen.players.analysis.advisor import advise
+from printgen.players.evaluation.exact import NOT_HELD, exact_value
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.plain import make_scratch
 from printgen.players.search.pruned import NO_FILTER, best_move
@@ -197,10 +199,10 @@ def _compare_advice(label: str, pos: Position, marks: int, level: int, got: list
                            ("diff", s.diff)):
             assert abs(g[key] - value) <= TOLERANCE, f"{label} level {level}: {key} {g[key]} != {value}"
             largest = max(largest, abs(g[key] - value))
+        assert g["source"] == s.contest_source == s.game_source, f"{label} level {level}: where the chance comes from"
     if DIFF_LOG:
         with open(DIFF_LOG, "a", encoding="utf-8") as f:
             f.write(f"{label} {level} {largest!r}\n")
-        assert g["source"] == ("exact" if want.exact else "mapped" if want.calibrated else "searched"), label
 
 
 def test_exact_values_agree_where_a_solved_table_holds_the_game(tmp_path: Path) -> None:
@@ -218,4 +220,47 @@ def test_exact_values_agree_where_a_solved_table_holds_the_game(tmp_path: Path) 
         for (state, marks), per_level in zip(positions, answers, strict=True):
             for level, got in enumerate(per_level["advice"]):
                 assert {g["source"] for g in got} == {"exact"}, spec
+                _compare_advice(spec, Position(r, 2, tuple(state)), marks, level, got)
+
+
+def endgame_positions(r: Ruleset, count: int, seed: int) -> list[tuple[list[int], int]]:
+    """Returns (state, marks) of seeded random two-player games once each seat has one piece left at most: the
+    positions the endgame table holds, seen from the real game (every other piece home)."""
+    t = tables_for(r, 2)
+    et = eval_tables_for(r, 2)
+    rng = np.zeros(e.RNG_SIZE, dtype=np.int64)
+    seed_rng(rng, seed)
+    ev = np.zeros(e.EV_SIZE, dtype=np.int64)
+    out = np.zeros(move_room(r, 2), dtype=np.int64)
+    found: list[tuple[list[int], int]] = []
+    st = Position.new(r, 2).array()
+    while len(found) < count:
+        if lay.phase(st) == k.PHASE_OVER:
+            st = Position.new(r, 2).array()
+        marks = cast_marks(t, rng) if lay.phase(st) != k.PHASE_BET else 0
+        if exact_value(st, t, et) != NOT_HELD and next_u32(rng) % 2 == 0:
+            found.append(([int(x) for x in st], int(marks)))
+        n = k.legal_moves(st, t, marks, out)
+        ev[0] = 0
+        k.play(st, t, marks, out[next_u32(rng) % n], ev)
+    return found
+
+
+def test_endgame_advice_agrees_where_the_endgame_table_holds_a_real_game(tmp_path: Path) -> None:
+    """In real games (six pieces a side, five home), the app loads the endgame table as the site ships it and
+    advises as Python does: the same moves, chances and sources (exact where the game is the contest)."""
+    cases, jobs = [], []
+    for spec in ("bell+no_gambling", "bell", "gatigo"):
+        r = load_builtin(spec)
+        data = ruleset_data(r, 2)
+        assert data["exact"] is not None and data["exact"]["pieces"] == 1, spec
+        positions = endgame_positions(r, 40, 11)
+        cases.append((spec, r, positions))
+        jobs.append({"kind": "advice", "data": _write(tmp_path, f"{spec}-end", data), "positions": positions,
+                     "levels": [0, 1, 2]})
+    found = _node(jobs, tmp_path)
+    for (spec, r, positions), answers in zip(cases, found, strict=True):
+        for (state, marks), per_level in zip(positions, answers, strict=True):
+            for level, got in enumerate(per_level["advice"]):
+                assert ({g["source"] for g in got} == {"exact"}) == (spec == "bell+no_gambling"), spec
                 _compare_advice(spec, Position(r, 2, tuple(state)), marks, level, got)

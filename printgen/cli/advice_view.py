@@ -14,7 +14,7 @@ from printgen.errors import OptionError
 from printgen.play.marks import marked_move, move_marks
 from printgen.players.analysis.advisor import Analysis
 from printgen.players.analysis.reasons import reasons
-from printgen.rules_text.advice_rows import Row, legend, ranked_by, rows
+from printgen.rules_text.advice_rows import Row, all_exact, legend, ranked_by, rows
 from printgen.rules_text.lang import Texts
 from printgen.rules_text.reasons import describe, summary
 
@@ -43,9 +43,10 @@ def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
         "phase": pos.phase.value,
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
         "level": a.level, "seconds": round(a.seconds, 4), "exact": a.exact is not None,
-        "calibrated": a.calibrated,
+        "endgame_pieces": a.exact_pieces, "calibrated": a.calibrated,
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
-                   "items": round(s.items, 4), "diff": round(s.diff, 6), "why": reasons_json(a, s.move, lang)}
+                   "items": round(s.items, 4), "diff": round(s.diff, 6), "game_source": s.game_source,
+                   "contest_source": s.contest_source, "why": reasons_json(a, s.move, lang)}
                   for s in a.suggestions],
     }
 
@@ -65,17 +66,18 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
                  score=T("advice.no_score") if score is None else T("advice.score", score=score))
     console.print(T("advice.head", seat=seat_name(pos.to_move), cast=cast, level=a.level,
                     seconds=T.number(a.seconds, 2)))
-    console.print(ranked_by(T, a.exact is not None), style="dim")
+    table = [Row.of(s) for s in a.suggestions]
+    console.print(ranked_by(T, table), style="dim")
     item = T.plural(pos.ruleset.economy.item_name.get(lang)) if pos.ruleset.economy.gambling else None
-    said = rows(T, [Row(str(s.move), s.win_contest, s.win_game, s.items, s.diff) for s in a.suggestions], item)
+    said = rows(T, table, item)
     for line, s in zip(said, a.suggestions, strict=True):
         console.print(line, markup=False)
         why = summary(reasons(pos, a.marks, s.move), lang)
         if why:
             console.print(f"      {why}", markup=False, style="dim")
-    for line in legend(T, len(a.suggestions), item):
+    for line in legend(T, table, item):
         console.print(line, style="dim")
-    if a.exact is None and not a.calibrated:
+    if not a.calibrated and not all_exact(table):
         console.print(T("advice.unmapped", level=a.level), style="dim")
     if board:
         show_position(pos, console, move_marks(a.best.move), lang)

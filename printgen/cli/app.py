@@ -28,6 +28,7 @@ from printgen.cli.bench_serve_cmd import bench_serve
 from printgen.cli.bench_startup_cmd import bench_startup
 from printgen.cli.calibration_cmd import calibration
 from printgen.cli.cast_cmd import cast
+from printgen.cli.endgames_cmd import endgames
 from printgen.cli.errors import interrupted
 from printgen.cli.kit_cmd import kit, rules
 from printgen.cli.parser_words import plain_metavars, usage_line
@@ -44,15 +45,15 @@ from printgen.cli.web_cmd import web
 if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
 
-SECTIONS = {
+SECTIONS: dict[str, tuple[str, ...]] = {
     "At the table": ("play", "serve", "web", "advise", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("lab",),
 }
 # The research and benchmark tools, under `patolli lab` so the first help screen is the player's.
-LAB_SECTIONS = {
-    "Experiments": ("arena", "tournament", "calibration", "solve", "train"),
+LAB_SECTIONS: dict[str, tuple[str, ...]] = {
+    "Experiments": ("arena", "tournament", "calibration", "solve", "endgames", "train"),
     "Benchmarks": ("bench", "bench-players", "bench-print", "bench-startup", "bench-serve", "bench-phone"),
 }
 
@@ -139,7 +140,8 @@ lab = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 LAB_COMMANDS: dict[str, Callable[..., Any]] = {
-    "arena": arena, "tournament": tournament, "calibration": calibration, "solve": solve, "train": train,
+    "arena": arena, "tournament": tournament, "calibration": calibration, "solve": solve, "endgames": endgames,
+    "train": train,
     "bench": bench, "bench-players": bench_players, "bench-print": bench_print, "bench-startup": bench_startup,
     "bench-serve": bench_serve, "bench-phone": bench_phone,
 }

@@ -450,9 +450,9 @@ class Session:
             top = a.suggestions[:5]
             economy = pos.ruleset.economy
             item = self.T.plural(economy.item_name.get(self.lang)) if economy.gambling else None
-            out.say(ranked_by(self.T, a.exact is not None))
-            for line in [*rows(self.T, [Row(str(s.move), s.win_contest, s.win_game, s.items, s.diff) for s in top],
-                               item), *legend(self.T, len(top), item)]:
+            table = [Row.of(s) for s in top]
+            out.say(ranked_by(self.T, table))
+            for line in [*rows(self.T, table, item), *legend(self.T, table, item)]:
                 out.say(line)
             out.board(pos, move_marks(a.best.move))
             words = marked_move(a.best.move, self.lang)

@@ -18,14 +18,14 @@ from printgen.engine.layout import STATE_SIZE
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.simulate import bench_games
 from printgen.players.evaluation.chance_maps import mapped
+from printgen.players.evaluation.exact import values_after
 from printgen.players.evaluation.features import NF, evaluate_model
 from printgen.players.search.plain import _open as open_node  # starts a node's search (as the review does)
 from printgen.players.search.plain import copy_state, copy_values, open_root_move, resume
 from printgen.players.search.pruned import best_move
 from printgen.players.search.root import begin_decision, value_level
-from printgen.players.solve.core import move_values as exact_move_values
 from printgen.web.blocks import float64_view, int64_view
-from printgen.web.readers import eval_tables_at, layout_at, scratch_at, tables_at
+from printgen.web.readers import eval_tables_at, scratch_at, tables_at
 
 EV_SIZE = 1 + k.EV_MAX * k.EV_WIDTH  # words of an event buffer
 RNG_SIZE = 4  # words of the random source
@@ -160,13 +160,13 @@ def pt_position_value(st, tb, eb, sb, game0, level, model, out):
 
 
 @njit
-def pt_exact_values(st, tb, lb, vals, size, marks, moves, n, out, work, ev, tmp):
-    """Writes the exact chance that the seat to move wins after each of n moves, from a solved table of `size`
-    values (vals), into out; work (a state), ev and tmp (2 * MAXK words) are scratch."""
-    exact_move_values(int64_view(st, (STATE_SIZE,)), tables_at(tb), layout_at(lb), float64_view(vals, (size,)),
-                      marks, int64_view(moves, (n,)), n, float64_view(out, (n,)), int64_view(work, (STATE_SIZE,)),
-                      int64_view(ev, (EV_SIZE,)), int64_view(tmp, (2 * lay.MAXK,)))
-    return 0
+def pt_exact_values(st, tb, eb, marks, moves, n, out, work, ev):
+    """Writes the exact chance that the seat to move wins after each of n moves, from the endgame table the
+    evaluation tables at eb hold (`evaluation.exact.values_after`: -1 where it does not hold the position a move
+    leads to), into out; work (a state) and ev are scratch. Returns how many are exact."""
+    return values_after(int64_view(st, (STATE_SIZE,)), tables_at(tb), eval_tables_at(eb), marks,
+                        int64_view(moves, (n,)), n, float64_view(out, (n,)), int64_view(work, (STATE_SIZE,)),
+                        int64_view(ev, (EV_SIZE,)))
 
 
 @njit
@@ -256,7 +256,7 @@ ENTRIES = {
     "best_move": (pt_best_move, "iiiiiiifif->i"),
     "move_values": (pt_move_values, "iiiiiiii->i"),
     "position_value": (pt_position_value, "iiiiiiii->i"),
-    "exact_values": (pt_exact_values, "iiiiiiiiiiii->i"),
+    "exact_values": (pt_exact_values, "iiiiiiiii->i"),
     "honest": (pt_honest, "iiiiiii->i"),
     "trace": (pt_trace, "iiiiiiii->i"),
 }

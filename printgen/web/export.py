@@ -2,8 +2,8 @@
 
 `ruleset_data(ruleset, players)` returns one JSON-ready dict per game: the kernel tables (`tables_for`), the
 evaluation tables (weights, equity, the learned network), the shape of the search's scratch at every level,
-the shipped chance maps of the advisor at every level, the layout of the solved table where one holds the
-game (its values ship beside, as the `.u16z` file `solve.store` reads), and the numbers the JavaScript API
+the shipped chance maps of the advisor at every level, the endgame table the evaluation reads (its values ship
+beside, as the `.u16z` file `solve.store` reads), and the numbers the JavaScript API
 needs to read a state and an event row. docs/web.md describes each field.
 
 A field of a named tuple is exported as a number (ints, bools as 0 or 1) or as an array
@@ -27,12 +27,12 @@ from printgen.engine.integrity import FAULT_NAMES
 from printgen.engine.position import Position
 from printgen.engine.tables import tables_for
 from printgen.players.evaluation.chance_maps import QUANTITIES
-from printgen.players.evaluation.features import NF
+from printgen.players.evaluation.features import NF, EvalTables
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.map_keys import fresh_maps
 from printgen.players.search.levels import MAX_LEVEL
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
-from printgen.players.solve.store import find_table
+from printgen.players.solve.endgame import find_endgame
 from printgen.rulesets.model import Ruleset
 from printgen.web.blocks import DESC
 from printgen.web.entries import DIGEST_SIZE, EV_SIZE, RNG_SIZE
@@ -81,19 +81,27 @@ def _maps(ruleset: Ruleset, players: int) -> dict[str, Any]:
 
 
 def _exact(ruleset: Ruleset, players: int) -> dict[str, Any] | None:
-    """Returns the solved table that holds this game: its layout, size and file, or None."""
-    table = find_table(ruleset, players)
+    """Returns the endgame table the evaluation reads in this game: its size, pieces a side, the evaluation field
+    its values go in and its file (a `.u16z`, loaded by `Rules.loadExact`), or None."""
+    table = find_endgame(ruleset, players)
     if table is None:
         return None
-    return {"layout": fields(tuple(table.layout)), "size": int(table.layout.size), "file": Path(table.source).name,
-            "source": table.source}
+    return {"size": int(table.layout.size), "pieces": int(table.layout.n_pieces),
+            "field": EvalTables._fields.index("end_values"), "file": Path(table.source).name, "source": table.source}
+
+
+def _eval_fields(ruleset: Ruleset, players: int) -> list[Any]:
+    """Returns the evaluation tables' fields as exported: an endgame table's values are left out (the app loads
+    them from their own file, `_exact`), its shape kept, so the engine reads none until they are loaded."""
+    et = eval_tables_for(ruleset, players)
+    return fields(tuple(et._replace(end_values=np.zeros(0, dtype=np.float64))))
 
 
 def ruleset_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
     """Returns everything the WebAssembly engine and its JavaScript API read to play and advise this game."""
     total = Position.new(ruleset, players).total_items()
     return {**kernel_data(ruleset, players),
-            "eval": fields(tuple(eval_tables_for(ruleset, players))),
+            "eval": _eval_fields(ruleset, players),
             "scratch": {str(level): scratch_plan(level, total) for level in range(MAX_LEVEL + 1)},
             "maps": _maps(ruleset, players),
             "exact": _exact(ruleset, players)}
@@ -124,6 +132,7 @@ def kernel_data(ruleset: Ruleset, players: int) -> dict[str, Any]:
         "events": {"kinds": [e.value for e in EventKind], "reasons": [r.value for r in Reason],
                    "pool": k.POOL, "offering": k.OFFERING},
         "game_weight": GAME_WEIGHT,
+        "one_game": bool(t.one_game),
         "max_level": MAX_LEVEL,
     }
     data["fingerprint"] = hashlib.sha256(json.dumps({key: data[key] for key in ("tables", "sizes")},

@@ -66,6 +66,9 @@ def eval_tables_at(b):
         floats(b, 13, shape1(b, 13)),  # equity
         floats(b, 14, shape1(b, 14)),  # net
         ints(b, 15, shape1(b, 15)),  # default_model
+        ints(b, 16, shape1(b, 16)),  # end_shape
+        ints(b, 17, shape2(b, 17)),  # end_binom
+        floats(b, 18, shape1(b, 18)),  # end_values
     )
 
 

@@ -1,5 +1,7 @@
 """The static site's service worker (`sw.js`): every file of the site cached on the first visit, then served from
-the cache, so the phone app works with no network at all.
+the cache, so the phone app works with no network at all. The endgame tables (`.u16z`) are the exception: each is
+cached the first time a game that reads it is opened, so the first visit stays small; a game first opened with no
+network plays without its table, its advice then searched instead of exact.
 
 The worker is generated with the list of files and a version (a hash of every file's bytes), so each build of a
 different site is a new worker with a new cache, and the old cache is deleted once the new worker takes over.
@@ -22,10 +24,11 @@ _TEMPLATE = """\
 // A new build waits until the app's pages are closed, or until a page posts "skipWaiting" to the waiting worker.
 const VERSION = __VERSION__;
 const FILES = __FILES__;
+const LATER = __LATER__;  // the site's files cached when first asked for, not at install
 const SCOPE = self.registration.scope;
 const PREFIX = `patolli ${SCOPE} `;
 const CACHE = PREFIX + VERSION;
-const OWN = new Set(FILES);
+const OWN = new Set([...FILES, ...LATER]);
 const INDEX = __INDEX__;
 
 // Returns the site file a request asks for (query left out; the folder is its index.html), or null.
@@ -84,9 +87,20 @@ def site_version(files: dict[str, bytes]) -> str:
     return h.hexdigest()[:16]
 
 
+def cached_later(path: str) -> bool:
+    """Returns whether a site file is cached when first asked for rather than at install: the endgame tables."""
+    return path.endswith(".u16z")
+
+
 def service_worker(files: dict[str, bytes]) -> str:
-    """Returns `sw.js` for a site of these files (the worker itself left out): it caches every one of them."""
+    """Returns `sw.js` for a site of these files (the worker itself left out): it caches every one of them, the
+    endgame tables when first asked for."""
     names = sorted(p for p in files if p != SERVICE_WORKER)
-    listed = "[\n" + "".join(f"  {json.dumps(p)},\n" for p in names) + "]"
+
+    def listed(paths: list[str]) -> str:
+        return "[\n" + "".join(f"  {json.dumps(p)},\n" for p in paths) + "]"
+
     return (_TEMPLATE.replace("__VERSION__", json.dumps(site_version({p: files[p] for p in names})))
-            .replace("__FILES__", listed).replace("__INDEX__", json.dumps(INDEX)))
+            .replace("__FILES__", listed([p for p in names if not cached_later(p)]))
+            .replace("__LATER__", listed([p for p in names if cached_later(p)]))
+            .replace("__INDEX__", json.dumps(INDEX)))

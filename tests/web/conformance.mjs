@@ -8,8 +8,11 @@ const jobs = JSON.parse(await readFile(jobsPath, "utf8"));
 const engine = await loadEngine();
 const results = [];
 for (const job of jobs) {
-  const rules = engine.rules(JSON.parse(await readFile(job.data, "utf8")));
-  if (job.exact) await rules.loadExact(await readFile(job.exact));
+  const data = JSON.parse(await readFile(job.data, "utf8"));
+  const rules = engine.rules(data);
+  // the endgame table the game reads, as the app loads it (the job may name another file)
+  const exact = job.exact ?? data.exact?.source;
+  if (exact) await rules.loadExact(await readFile(exact));
   if (job.kind === "trace") {
     results.push(rules.trace(job.seed, job.positions));
   } else if (job.kind === "contests") {

@@ -12,14 +12,17 @@ from printgen.engine import layout as lay
 from printgen.engine.moves import Move
 from printgen.engine.position import Phase, Position
 from printgen.errors import OptionError
+from printgen.findings.chances import EXACT, MAPPED, SEARCHED
 from printgen.players.evaluation.chance_maps import honest
+from printgen.players.evaluation.exact import NOT_HELD, values_after
 from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS, evaluate, evaluation_buffers
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.map_keys import fresh_maps
 from printgen.players.search.deepening import analyse
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, MAX_SECONDS
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
-from printgen.players.solve.store import find_table
+from printgen.players.solve.endgame import find_endgame
+from printgen.players.solve.index import E_PIECES
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class Suggestion:
     win_contest: float  # chance to win the contest
     items: float  # expected items gained (+) or lost (-) by the end of the game
     diff: float  # win_contest minus the best move's (0 for the best, else negative)
+    game_source: str = SEARCHED  # where win_game comes from: EXACT (the endgame table), MAPPED or SEARCHED
+    contest_source: str = SEARCHED  # where win_contest comes from: EXACT (where the game is the contest), ...
 
 
 @dataclass(frozen=True)
@@ -42,8 +47,9 @@ class Analysis:
     level: int
     seconds: float
     suggestions: list[Suggestion]
-    exact: str | None = None  # the solved table the values come from (perfect play), or None: the search's
+    exact: str | None = None  # the endgame table some values come from (perfect play), or None
     calibrated: bool = False  # the searched chances went through this player's fresh calibration map
+    exact_pieces: int | None = None  # the pieces a side that table holds
 
 
     @property
@@ -71,25 +77,33 @@ def advise(pos: Position, marks: int, level: int = DEFAULT_LEVEL, seconds: float
     sc = make_scratch(level, pos.total_items())
     st = pos.array()
     n = k.legal_moves(st, t, marks, sc.moves[0])
+    moves = sc.moves[0, :n].copy()
     out = np.zeros((n, 3), dtype=np.float64)
     level = analyse(st, t, et, sc, marks, level, n, out, seconds)
     seat = pos.to_move
-    table = find_table(pos.ruleset, pos.players) if pos.phase is Phase.MOVE else None
-    if table is not None:  # a solved game: the exact chance to win, which is the contest's too
-        out[:, 0] = out[:, 2] = table.move_values(pos, marks)[1]
+    # ranked by the search's own objective, as the advisor playing chooses
     rows = sorted(range(n), key=lambda i: -(out[i, 2] + GAME_WEIGHT * out[i, 0]))
+    # exact where the endgame table holds the position a move leads to and the game is the contest (with an economy
+    # the table leaves a ruin out, so its values stay inside the search's: `solve/endgame.py`)
+    exact = np.full(n, NOT_HELD)
+    held = 0
+    if t.one_game and et.end_shape[E_PIECES] > 0:
+        held = values_after(st, t, et, marks, moves, n, exact, np.zeros_like(st), np.zeros_like(sc.ev))
     # searched chances as calibrated by this player's self-play (exact values need no map)
-    maps = {} if table is not None else fresh_maps(pos.ruleset, pos.players, int(sc.model[0]), level)
-    game = [honest(maps, "game", out[i, 0]) for i in range(n)]
-    contest = [honest(maps, "contest", out[i, 2]) for i in range(n)]
+    maps = fresh_maps(pos.ruleset, pos.players, int(sc.model[0]), level) if held < n else {}
+    mapped = MAPPED if maps else SEARCHED
+    game = [float(exact[i]) if exact[i] != NOT_HELD else honest(maps, "game", out[i, 0]) for i in range(n)]
+    contest = [float(exact[i]) if exact[i] != NOT_HELD else honest(maps, "contest", out[i, 2]) for i in range(n)]
     top = contest[rows[0]]
     suggestions = [
         Suggestion(pos.decode(codes[i], marks), game[i], contest[i], float(out[i, 1]) - pos.holdings(seat),
-                   contest[i] - top)
+                   contest[i] - top, *(EXACT if exact[i] != NOT_HELD else mapped,) * 2)
         for i in rows
     ]
+    table = find_endgame(pos.ruleset, pos.players) if held else None
     return Analysis(pos, marks, level, time.perf_counter() - start, suggestions,
-                    None if table is None else table.source, bool(maps))
+                    None if table is None else table.source, bool(maps),
+                    None if table is None else table.layout.n_pieces)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ from printgen.engine.beans import Beans
 from printgen.engine.jit import inline, njit
 from printgen.engine.tables import Tables, tables_for
 from printgen.players.evaluation import learned
+from printgen.players.evaluation.exact import NOT_HELD, exact_value
+from printgen.players.solve.index import END_SHAPE
 from printgen.rulesets.model import Ruleset
 
 # Features of one seat.
@@ -44,7 +46,7 @@ MODEL_NOW, MODEL_2026, MODEL_LEARNED, MODEL_LINEAR = 0, 1, 2, 3
 EvalTables = namedtuple(
     "EvalTables",
     "probs n_groups group_marks group_prob waste tolls_ahead bonus_ahead hand_tolls hand_bonus w_game w_items "
-    "w_game_2026 w_items_2026 equity net default_model",
+    "w_game_2026 w_items_2026 equity net default_model end_shape end_binom end_values",
 )
 
 
@@ -123,13 +125,15 @@ def static_tables(ruleset: Ruleset, players: int) -> dict[str, object]:
 
 def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarray,
                 old: tuple[np.ndarray, np.ndarray] | None = None, equity: np.ndarray | None = None,
-                net: np.ndarray | None = None, net_default: bool = False) -> EvalTables:
+                net: np.ndarray | None = None, net_default: bool = False,
+                endgame: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> EvalTables:
     """Returns evaluation tables from static tables and fitted weights (NF and 2 * NF + 1 of them).
 
     old: the 2026 advisor's weights (default: the same); equity: the contest-equity table of two
     players, equity[h] the chance to win the contest holding h of all the items (default: none, the
     share of items); net: the learned network, packed (`learned.pack`; default: none, MODEL_LEARNED then
-    plays as MODEL_LINEAR); net_default: MODEL_NOW reads the network (default: the linear model).
+    plays as MODEL_LINEAR); net_default: MODEL_NOW reads the network (default: the linear model); endgame: the
+    exact endgame table's fields (`solve.endgame.end_fields`; default: none).
     """
     for wg, wi in ((w_game, w_items),) + ((old,) if old is not None else ()):
         if np.shape(wg) != (NF,) or np.shape(wi) != (2 * NF + 1,):
@@ -140,8 +144,15 @@ def make_tables(static: dict[str, object], w_game: np.ndarray, w_items: np.ndarr
     eq = np.zeros(0, dtype=np.float64) if equity is None else np.asarray(equity, dtype=np.float64)
     nn = np.zeros(0, dtype=np.float64) if net is None else np.asarray(net, dtype=np.float64)
     default = MODEL_LEARNED if net_default and nn.shape[0] > 0 else MODEL_LINEAR
+    end = endgame if endgame is not None else no_endgame()
     return EvalTables(w_game=wg, w_items=wi, w_game_2026=og, w_items_2026=oi, equity=eq, net=nn,
-                      default_model=np.array([default], dtype=np.int64), **static)
+                      default_model=np.array([default], dtype=np.int64), end_shape=end[0], end_binom=end[1],
+                      end_values=end[2], **static)
+
+
+def no_endgame() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Returns the endgame fields of evaluation tables without an endgame table."""
+    return np.zeros(END_SHAPE, dtype=np.int64), np.zeros((1, 1), dtype=np.int64), np.zeros(0, dtype=np.float64)
 
 
 # ---- the evaluation, in jitted code ----
@@ -301,6 +312,12 @@ def evaluate_model(st, t, et, game0, out, fx, model):
             total += e
     for p in range(np_):
         out[V_GAME, p] /= total
+    if model != MODEL_2026 and lay.game(st) == game0:  # the exact chance, where an endgame table holds st
+        v = exact_value(st, t, et)
+        if v != NOT_HELD:
+            m = lay.to_move(st)
+            out[V_GAME, m] = v
+            out[V_GAME, 1 - m] = 1.0 - v
     # Expected items at the end of the game: the prize by the chance to take it, and the fitted flows.
     prize = lay.pool(st) + (lay.offering(st) if t.offering_to_winner else 0)
     share = 0.0

@@ -126,7 +126,7 @@ LAB = tuple(STEPS)
 NEEDS = {
     **dict.fromkeys(("play", "advise", "review", "position", "replay", "serve"), TABLE),
     **dict.fromkeys(("arena", "tournament", "calibration", "train", "bench", "bench-players", "bench-serve",
-                     "solve"), LAB),
+                     "solve", "endgames"), LAB),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from printgen.engine.tables import tables_for
 from printgen.players.evaluation import learned
 from printgen.players.evaluation.equity import has_equity, stored_equity
 from printgen.players.evaluation.features import NF, EvalTables, make_tables, static_tables
@@ -15,6 +16,7 @@ from printgen.players.evaluation.weights import SHIPPED_2026, builtin, stored_we
 from printgen.players.roster.equity_games import QUICK_GAMES as EQUITY_QUICK_GAMES
 from printgen.players.roster.equity_games import compute_equity
 from printgen.players.roster.fit import QUICK_GAMES, fit
+from printgen.players.solve.endgame import end_fields, find_endgame
 from printgen.rulesets.model import Ruleset
 
 
@@ -36,4 +38,6 @@ def eval_tables_for(ruleset: Ruleset, players: int) -> EvalTables:
         if table is None:
             table = compute_equity(ruleset, EQUITY_QUICK_GAMES)[0]
     net = learned.stored_net(key, NF) if is_builtin else None  # the learned evaluation, where one ships
-    return make_tables(static, *shipped, old=old, equity=table, net=net, net_default=key in learned.DEFAULT_KEYS)
+    end = find_endgame(ruleset, players)  # the exact endgame table, where one is shipped or built
+    return make_tables(static, *shipped, old=old, equity=table, net=net, net_default=key in learned.DEFAULT_KEYS,
+                       endgame=None if end is None else end_fields(end, tables_for(ruleset, players)))

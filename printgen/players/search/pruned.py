@@ -32,7 +32,8 @@ from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
 from printgen.engine.rng import next_u32
-from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS, evaluate_model
+from printgen.players.evaluation.exact import NOT_HELD, exact_value
+from printgen.players.evaluation.features import MODEL_2026, V_CONTEST, V_GAME, V_ITEMS, evaluate_model
 from printgen.players.search.ordering import order_moves
 from printgen.players.search.plain import (
     C_GROUP,
@@ -80,10 +81,13 @@ def pair_value(vals):
 @njit
 def _enter(d, level, t, et, sc, game0, alpha, beta, pair):
     """Opens the chance node at depth d with window (alpha, beta); returns True if it is already valued (a leaf or
-    the table), its value in sc.xv[d] and sc.vals[d]."""
+    the transposition table), its value in sc.xv[d] and sc.vals[d]."""
     st = sc.states[d]
     sc.stats[S_NODES] += 1
-    if d > level or lay.phase(st) == k.PHASE_OVER:
+    # a leaf: the search's depth, the contest's end, or (where the game is the contest) an endgame table's position,
+    # whose value is exact, so that a search over it finds it again
+    if d > level or lay.phase(st) == k.PHASE_OVER or (t.one_game and sc.model[0] != MODEL_2026
+                                                        and exact_value(st, t, et) != NOT_HELD):
         evaluate_model(st, t, et, game0, sc.vals[d], sc.fx, sc.model[0])
         if pair:
             sc.xv[d] = pair_value(sc.vals[d])

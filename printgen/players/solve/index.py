@@ -36,6 +36,11 @@ Layout = namedtuple(
 )
 PEN_NONE, PEN_MISS_TURN, PEN_BACK = 0, 1, 2  # the kind of penalty a ruleset has
 MAX_STATES = 100_000_000  # the largest table built (8 bytes an entry while solving: 800 MB; 2 stored)
+MAX_END_PIECES = 3  # the most pieces a side an endgame table read during play holds (`endgame_index`)
+# An endgame table's shape, as the evaluation reads it (`EvalTables.end_shape`): its pieces a side (0: no table),
+# the layout's numbers `endgame_index` needs, and the least a seat must hold for the table to be read (`endgame.py`).
+E_PIECES, E_CONF, E_CHOOSE, E_PEN_KIND, E_NPEN, E_SEAT, E_HOLD = range(7)
+END_SHAPE = 7
 
 
 class TableTooLargeError(PatolliError):
@@ -187,3 +192,69 @@ def build(tm, a, b, pen_a, pen_b, st, t, lt):
         else:
             lay.set_penalty(st, p, pen)
     return True
+
+
+def end_shape(lt: Layout, hold: int) -> np.ndarray:
+    """Returns the numbers of a table's layout that `endgame_index` reads and the least holding `hold`, in
+    END_SHAPE order."""
+    if lt.n_pieces > MAX_END_PIECES:
+        raise TableTooLargeError(f"an endgame table holds at most {MAX_END_PIECES} pieces a side, not {lt.n_pieces}")
+    return np.array([lt.n_pieces, lt.n_conf, lt.choose, lt.pen_kind, lt.n_pen, lt.seat_size, hold], dtype=np.int64)
+
+
+@njit
+def _end_seat(st, t, p, shape, binom):
+    """Returns (seat index, penalty index) of player p in an endgame table of shape[E_PIECES] pieces a side, or
+    (-1, 0) when p has more pieces left than that. Pieces home are left out: the table's seat holds the pieces
+    still to bear off, the rest home, sorted as `_seat_index` sorts them (ties keep the pieces' order)."""
+    nn = shape[E_PIECES]
+    n = t.n_cells
+    c0 = c1 = c2 = n
+    s0 = s1 = s2 = -1
+    cnt = 0
+    for i in range(t.n_pieces):
+        prog = lay.progress(st, p, i)
+        if prog >= n:
+            continue
+        if cnt == nn:
+            return -1, 0
+        code = 0 if prog < 0 else prog + 1
+        if cnt == 0 or code < c0:
+            c2, s2, c1, s1, c0, s0 = c1, s1, c0, s0, code, i
+        elif cnt == 1 or code < c1:
+            c2, s2, c1, s1 = c1, s1, code, i
+        else:
+            c2, s2 = code, i
+        cnt += 1
+    rank = binom[c0, 1]
+    if nn > 1:
+        rank += binom[c1 + 1, 2]
+    if nn > 2:
+        rank += binom[c2 + 2, 3]
+    seat = rank
+    if shape[E_CHOOSE]:
+        d = lay.direction(st, p)
+        seat = 0 if d == 0 else (1 + rank if d == 1 else 1 + shape[E_CONF] + rank)
+    raw = lay.penalty(st, p)
+    pen = 0
+    if raw == lay.PEN_MISS and shape[E_PEN_KIND] == PEN_MISS_TURN:
+        pen = 1
+    elif raw > 0 and shape[E_PEN_KIND] == PEN_BACK:
+        pen = 1 if s0 == raw - 1 else (2 if s1 == raw - 1 else (3 if s2 == raw - 1 else 0))
+    return seat, pen
+
+
+@njit
+def endgame_index(st, t, shape, binom):
+    """Returns the index, in an endgame table, of the race position st of a two-player game (phase move), or -1
+    where a seat has more pieces left to bear off than the table holds. The real game may have more pieces a side
+    than the table: those home are no part of the race that is left (see `endgame.py`)."""
+    a, pa = _end_seat(st, t, 0, shape, binom)
+    if a < 0:
+        return -1
+    b, pb_ = _end_seat(st, t, 1, shape, binom)
+    if b < 0:
+        return -1
+    u = shape[E_SEAT]
+    npen = shape[E_NPEN]
+    return (((lay.to_move(st) * u + a) * u + b) * npen + pa) * npen + pb_

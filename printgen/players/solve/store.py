@@ -125,13 +125,17 @@ def race_key(ruleset: Ruleset, players: int) -> str | None:
 def find_table(ruleset: Ruleset, players: int) -> Solution | None:
     """Returns the solved table holding this game's positions (shipped or cached), or None."""
     key = race_key(ruleset, players)
-    if key is None:
-        return None
-    lt = layout_for(tables_for(ruleset, players))
+    return None if key is None else find_solved(ruleset, key)
+
+
+def find_solved(game: Ruleset, key: str) -> Solution | None:
+    """Returns the table of the race `key` (shipped first, then cached) with the layout of the two-player game
+    `game` plays, or None where none is."""
+    lt = layout_for(tables_for(game, 2))
     for folder in _folders():
         for path in sorted(folder.glob(f"*-{key}{SUFFIX}")):
             header, _ = read_header(path)
-            return Solution(ruleset, lt, _read(path, lt.size), key, float(header.get("seconds", 0.0)),  # type: ignore[arg-type]
+            return Solution(game, lt, _read(path, lt.size), key, float(header.get("seconds", 0.0)),  # type: ignore[arg-type]
                             int(header.get("sweeps", 0)), str(header.get("method", "")),  # type: ignore[call-overload]
                             int(header.get("positions", 0)), str(path))  # type: ignore[call-overload]
     return None

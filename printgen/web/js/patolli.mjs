@@ -119,20 +119,19 @@ export class Rules {
     this.moves = engine.alloc(8 * s.moves);
     this.out = engine.alloc(8 * 3 * s.moves);
     this.work = engine.alloc(8 * s.state);
-    this.tmp = engine.alloc(8 * 2 * s.maxk);
     this.digest = engine.alloc(8 * s.digest);
     this.counts = engine.alloc(16);
     this.exactOut = engine.alloc(8 * s.moves);
-    this.exactAt = null;  // the solved table's values, once loaded
+    this.exactAt = null;  // the endgame table's values, once loaded
   }
 
   // Returns a new contest, its casts drawn from a seeded random source.
   newContest(seed = 0) { return new Contest(this, seed); }
 
-  // Loads the values of the solved table data.exact names (the bytes of its .u16z file).
+  // Loads the values of the endgame table data.exact names (the bytes of its .u16z file) into the evaluation.
   async loadExact(bytes) {
     const e = this.data.exact;
-    if (!e) throw new RulesetError(`no solved table holds ${this.data.ruleset} with ${this.data.players} players`);
+    if (!e || !this.data.eval) throw new RulesetError(`no endgame table holds ${this.data.ruleset} with ${this.data.players} players`);
     const raw = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const head = new TextDecoder().decode(raw.subarray(0, SOLVED_MAGIC.length));
     if (head !== SOLVED_MAGIC) throw new RulesetError("not a solved table (it does not start with PATOLLI-SOLVED 1)");
@@ -141,11 +140,14 @@ export class Rules {
     const packed = new Uint8Array(await new Response(stream).arrayBuffer());
     if (packed.length !== 2 * e.size) throw new RulesetError(`the solved table holds ${packed.length / 2} values, not ${e.size}`);
     const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
-    const at = this.engine.alloc(8 * e.size);
-    const values = this.engine.f64(at, e.size);
+    // the evaluation tables again, with room for the values: the search and the evaluation read them from here on
+    const fieldsIn = this.data.eval.slice();
+    fieldsIn[e.field] = { dtype: "float64", shape: [e.size] };
+    const [eb, arrays] = this.engine.block(fieldsIn, this.data.sizes.desc);
+    const values = this.engine.f64(arrays[e.field], e.size);
     for (let i = 0; i < e.size; i++) values[i] = view.getUint16(2 * i, true) / 65535;
-    [this.lb] = this.engine.block(e.layout, this.data.sizes.desc);
-    this.exactAt = at;
+    this.eb = eb;
+    this.exactAt = arrays[e.field];
   }
 
   // Plays random contests until `games` games have ended inside the module (the engine benchmark); returns turns.
@@ -305,25 +307,25 @@ export class Contest {
     let game = Array.from({ length: n }, (_, i) => out[3 * i]);
     const items = Array.from({ length: n }, (_, i) => out[3 * i + 1]);
     let contest = Array.from({ length: n }, (_, i) => out[3 * i + 2]);
-    let source = "searched";
-    const exact = this.exactValues(marks, codes);
-    if (exact) {  // a solved game: the exact chance to win, which is the contest's too
-      for (let i = 0; i < n; i++) game[i] = contest[i] = exact[i];
-      source = "exact";
-    }
+    // ranked by the search's own objective, as the advisor playing chooses (python: advisor.advise)
     const rows = [...codes.keys()].sort((a, b) =>
       -(contest[a] + r.data.game_weight * game[a]) + (contest[b] + r.data.game_weight * game[b]));
-    const maps = source === "exact" ? undefined : r.data.maps[String(level)];
+    // exact where the endgame table holds the position a move leads to and the game is the contest
+    const exact = r.data.one_game ? this.exactValues(marks, codes) : null;
+    const isExact = (i) => exact !== null && exact[i] >= 0;
+    const heldAll = codes.every((_, i) => isExact(i));
+    const maps = heldAll ? undefined : r.data.maps[String(level)];
     if (maps) {
       game = this.mapped(maps.game, game);
       contest = this.mapped(maps.contest, contest);
-      source = "mapped";
     }
+    for (let i = 0; i < n; i++) if (isExact(i)) game[i] = contest[i] = exact[i];
+    const other = maps ? "mapped" : "searched";
     const seat = this.toMove;
     const held = this.holding(seat);
     const top = contest[rows[0]];
     return rows.map((i) => ({ move: codes[i], winGame: game[i], winContest: contest[i], items: items[i] - held,
-      diff: contest[i] - top, source }));
+      diff: contest[i] - top, source: isExact(i) ? "exact" : other }));
   }
 
   // Returns the evaluation's estimate for every seat, without search (python: advisor.estimate): per seat its
@@ -341,8 +343,9 @@ export class Contest {
       ({ seat, winGame: v[seat], items: v[p + seat], winContest: v[2 * p + seat] }));
   }
 
-  // Returns the exact chance that the seat to move wins after each move (codes; default: every legal move) from
-  // the solved table loaded with Rules.loadExact, or null where no table is loaded or the game is not in play.
+  // Returns the exact chance that the seat to move wins the game after each move (codes; default: every legal
+  // move) from the endgame table loaded with Rules.loadExact (-1 where it does not hold the position a move leads
+  // to), or null where no table is loaded or the game is not in play (python: evaluation.exact.values_after).
   exactValues(marks, codes = this.legalMoves(marks)) {
     const r = this.rules;
     if (r.exactAt === null || this.phase !== r.data.phases.move) return null;
@@ -350,8 +353,8 @@ export class Contest {
     const n = codes.length;
     this.put();
     r.engine.i64(r.moves, n).set(codes.map(BigInt));
-    checked(r.engine.x.pt_exact_values(r.st, r.tb, r.lb, r.exactAt, r.data.exact.size, marks, r.moves, n,
-      r.exactOut, r.work, r.ev, r.tmp), "exact_values");
+    checked(r.engine.x.pt_exact_values(r.st, r.tb, r.eb, marks, r.moves, n, r.exactOut, r.work, r.ev),
+      "exact_values");
     return Array.from(r.engine.f64(r.exactOut, n));
   }
 

@@ -43,9 +43,9 @@ async function gameOf(key) {
   if (!games.has(key)) {
     const game = await gameData(key);
     const rules = engine.rules(game);
-    if (game.exact) {
-      const r = await fetch(url(`data/${game.exact.file}`));
-      if (r.ok) await rules.loadExact(await r.arrayBuffer());
+    if (game.exact) {  // the endgame table: without it (first opened offline) the advice is searched, not exact
+      const r = await fetch(url(`data/${game.exact.file}`)).catch(() => null);
+      if (r?.ok) await rules.loadExact(await r.arrayBuffer());
     }
     games.set(key, { game, rules });
   }

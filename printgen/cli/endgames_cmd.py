@@ -1,0 +1,104 @@
+"""`patolli lab endgames`: the exact endgame tables every player reads, built or listed, with their sizes and times."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from printgen.cli.arena_cmd import progress_bar
+from printgen.cli.engine_ready import prepare_engine
+from printgen.cli.errors import reports_errors
+from printgen.cli.options import JsonOpt
+from printgen.errors import OptionError
+
+BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
+
+
+@reports_errors
+def endgames(
+    rulesets: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="Ruleset (repeatable; default: every "
+                                                         "built-in one), each with every set of its options.")] = None,
+    pieces: Annotated[int, typer.Option("--pieces", "-k", min=1, max=3, help="Pieces left a side the tables hold "
+                                        "(tables of fewer are built first).")] = 2,
+    listing: Annotated[bool, typer.Option("--list", help="Only say which tables each game reads, and their "
+                                          "sizes.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Build the exact endgame tables of two-player games.
+
+    Every position in which each side has at most --pieces left to bear off, solved under perfect play,
+    for each ruleset with each set of its options; the advisor, the computer players, the review and the
+    tutor read the largest table there is. Tables are written to the cache folder; shipped ones are not
+    built again. Prints each table's size and the time it took.
+    """
+    from printgen.engine.tables import tables_for
+    from printgen.players.solve.endgame import endgame_game, endgame_key, find_endgame
+    from printgen.players.solve.index import TableTooLargeError, layout_for
+    from printgen.players.solve.solver import solve
+    from printgen.players.solve.store import find_solved, save
+    from printgen.ruleset_files import load_ruleset
+    from printgen.web.app_data import variants
+
+    names = rulesets or list(BUILTIN)
+    games = [rs for name in names for rs in variants(load_ruleset(name)) if 2 in rs.player_counts()]
+    if not games:
+        raise OptionError(f"no ruleset of {', '.join(names)} is played by two: endgame tables hold two-player games")
+    if not listing:
+        prepare_engine("endgames")
+    rows: list[dict[str, Any]] = []
+    done: dict[str, dict[str, Any]] = {}
+    for rs in games:
+        for k in range(1, pieces + 1):
+            key = endgame_key(rs, k)
+            game = endgame_game(rs, k)
+            row: dict[str, Any] = {"ruleset": rs.spec, "pieces": k, "key": key}
+            if key is None:
+                try:
+                    layout_for(tables_for(game, 2))
+                except TableTooLargeError as exc:
+                    row.update(state="too large", why=str(exc))
+                rows.append(row)
+                continue
+            if key in done:
+                rows.append({**done[key], "ruleset": rs.spec, "shared": True})
+                continue
+            table = find_solved(game, key)
+            built = table is None
+            if listing and table is None:
+                row.update(state="not built", entries=layout_for(tables_for(game, 2)).size)
+                done[key] = row
+                rows.append(row)
+                continue
+            if table is None:
+                with progress_bar(f"{game.name}") as progress:
+                    table = solve(game, progress=progress)
+                path = save(table)
+                source = str(path) if path is not None else "not saved: no cache folder"
+            else:
+                source = table.source
+            from pathlib import Path
+
+            row.update(state="built now" if built else "ready", entries=table.layout.size, positions=table.valid,
+                       seconds=round(table.seconds, 1), method=table.method, sweeps=table.sweeps,
+                       bytes=Path(source).stat().st_size if Path(source).exists() else None,
+                       file=Path(source).name)
+            done[key] = row
+            rows.append(row)
+    reads = {rs.spec: (None if (t := find_endgame(rs, 2)) is None else t.layout.n_pieces) for rs in games}
+    if as_json:
+        print(json.dumps({"tables": rows, "reads": reads}))
+        return
+    for r in rows:
+        size = f"{r['entries']:,} entries" if "entries" in r else ""
+        extra = ""
+        if "positions" in r:
+            extra = (f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, solved in {r['seconds']:.1f} s "
+                     f"({r['method']})")
+        state = "the table above" if r.get("shared") else r.get("state", "")
+        why = f": {r['why']}" if "why" in r else ""
+        print(f"{r['ruleset']}, {r['pieces']} left a side: {state}{why}" + (f"; {size}{extra}" if size else ""))
+    for spec, left in reads.items():
+        print(f"{spec} for two reads " + ("no endgame table" if left is None else
+                                          f"the table of {left} piece{'s' * (left > 1)} left a side"))
