@@ -119,7 +119,7 @@ def test_the_advisor_playing_takes_a_move_perfect_play_takes_in_every_held_posit
     out = np.zeros(64)
     work, ev = np.zeros(lay.STATE_SIZE, dtype=np.int64), np.zeros(1 + k.EV_MAX * k.EV_WIDTH, dtype=np.int64)
     decisions = 0
-    for st in held_positions(r, 1000, 2):
+    for st in held_positions(r, 2000, 2):
         for marks in range(len(cast_probabilities(r))):
             n = k.legal_moves(st, t, marks, sc.moves[0])
             if n < 2:
