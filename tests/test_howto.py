@@ -59,4 +59,4 @@ def test_the_board_marks_the_two_player_arms_in_the_colours_of_the_two_players_p
         d = board_drawing(rs, default_cell(), None, PrintOptions())  # the default kit: every seat
         fills = {leaf.item.tag: leaf.item.style.fill for leaf in flatten(d.items) if isinstance(leaf.item, Path)}
         for place in topology_for(rs).seat_places(2):  # the arm each of two players starts from
-            assert fills[f"start seat {place.start}"] == f"seat.{place.seat}", (name, place)
+            assert fills[f"start seat {place.start}"] == f"seat.{place.colour}", (name, place)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-# The seats' printed colours, in the order of printgen.engine.seats.SEAT_COLOURS (orange, blue, gold, green):
+# The printed colours, in the order of printgen.engine.seats.COLOURS (orange, blue, gold, green; a seat takes its
+# arm's: engine.seats.seat_colour, so the roles `player.K` and `seat.K` are by colour, never by seat letter):
 # Okabe–Ito's vermillion and blue, and its yellow and bluish green darkened until every seat mark has at
 # least 3:1 contrast against the mat (WCAG's figure for graphics a reader must see); each seat also has
 # its own shape and letter, so colour is never the only clue.
