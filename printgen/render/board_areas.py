@@ -171,6 +171,11 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
     shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
         ["pool"] if Area.POOL in areas else [])
     homes = {q: shared[i] for i, q in enumerate([0, 2, 1, 3]) if i < len(shared)}
+    empty = [q for q in range(4) if q not in seats and q not in homes]
+    if empty and not geo.angle and homes.get(2) == "beans" and 2 in seats:
+        # A quarter with nothing in it would print as plain mat (a whole tile of it on a large board): the beans
+        # go there instead, turned to a seated neighbour, and seat B's boxes keep their quarter to themselves.
+        homes[empty[0]] = homes.pop(2)
     items: list[Item] = []
     for q, (turn, (x0, y0, w, h)) in enumerate(_regions(geo, half)):
         local: list[Item] = []
@@ -189,7 +194,8 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
             if what == "title":
                 local += _title_area(rs, x0, y0, w, h, c, labels)
             elif what == "beans":
-                local += _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
+                beans = _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
+                local.append(Group(tuple(beans), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2), tag="beans turn"))
             else:
                 circle_items = (_offering_area if what == "offering" else _pool_area)(x0, y0, w, h, c, labels)
                 local.append(Group(tuple(circle_items), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2),

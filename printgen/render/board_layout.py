@@ -13,7 +13,7 @@ from printgen.engine.topology import CellKind, Topology
 from printgen.render import glyphs
 from printgen.render.affine import Affine, Point
 from printgen.render.paths import CLOSE, CurveTo, LineTo, MoveTo, Op, arc_ops
-from printgen.render.scene import Group, Item, Path, Style, Text, polygon, rect
+from printgen.render.scene import Group, Item, Path, Style, Text, flatten, path_points, polygon, rect
 from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
@@ -31,6 +31,25 @@ class BoardDrawing:
     cell: float
     corners: dict[int, tuple[Point, Point, Point, Point]]  # cell number → its square's corners
     kinds: dict[int, CellKind]
+
+
+Box = tuple[float, float, float, float]
+# The drawn parts of a board besides its cells that a player uses (its areas, the travel arrows): what is not one of
+# these or a cell is plain mat, which a tiled board may leave unprinted (render.tiling).
+CONTENT_TAGS = ("hand ", "home ", "title area", "beans area", "pool area", "offering area", "travel")
+
+
+def content_boxes(d: BoardDrawing) -> tuple[Box, ...]:
+    """Returns the boxes (x0, y0, x1, y1) of a drawn board's cells, areas and travel arrows, in its millimetres."""
+    boxes = [(min(p[0] for p in q), min(p[1] for p in q), max(p[0] for p in q), max(p[1] for p in q))
+             for q in d.corners.values()]
+    for leaf in flatten(d.items):
+        item = leaf.item
+        if isinstance(item, Path) and item.tag.startswith(CONTENT_TAGS) and item.tag.split()[1:2] != ["band"]:
+            pts = [leaf.transform.apply(x, y) for x, y in path_points(item)]
+            boxes.append((min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts),
+                          max(p[1] for p in pts)))
+    return tuple(boxes)
 
 
 class BoardGeometry:
