@@ -172,7 +172,7 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
         ["pool"] if Area.POOL in areas else [])
     homes = {q: shared[i] for i, q in enumerate([0, 2, 1, 3]) if i < len(shared)}
     empty = [q for q in range(4) if q not in seats and q not in homes]
-    if empty and not geo.angle and homes.get(2) == "beans" and 2 in seats:
+    if empty and not geo.angle and homes.get(2) == "beans" and 2 in seats:  # type: ignore[attr-defined]
         # A quarter with nothing in it would print as plain mat (a whole tile of it on a large board): the beans
         # go there instead, turned to a seated neighbour, and seat B's boxes keep their quarter to themselves.
         homes[empty[0]] = homes.pop(2)
