@@ -93,7 +93,7 @@ def _far(s: Seam, vertical: bool) -> float:
 
 def trim_tiles(tiles: list[Tile], content: Sequence[Box]) -> list[Tile]:
     """Returns the tiles with plain mat trimmed at the board's outer edge: a tile showing none of the content is
-    left out (a neighbour's side towards it becomes an outer edge, at the seam's farthest point), and a tile
+    left out (a neighbour's side towards it becomes an outer edge, where that neighbour shows all it did), and a tile
     showing less than MIN_SHARE of it has each outer side (one without a seam) brought in to TRIM_MARGIN beyond
     the content."""
     if not content or len(tiles) == 1:
@@ -105,11 +105,11 @@ def trim_tiles(tiles: list[Tile], content: Sequence[Box]) -> list[Tile]:
             t = replace(t, right=None, w=_far(t.right, True) - t.x)
         if t.bottom and (r + 1, c) not in kept:
             t = replace(t, bottom=None, h=_far(t.bottom, False) - t.y)
-        if t.left and (r, c - 1) not in kept:  # its cut is now an edge: the waste before it is not printed
-            x = _far(t.left, True)
+        if t.left and (r, c - 1) not in kept:  # its cut is now an edge, at the seam's nearest point: all it shows
+            x = min(p[0] for p in t.left)
             t = replace(t, left=None, x=x, w=t.x + t.w - x)
         if t.top and (r - 1, c) not in kept:
-            y = _far(t.top, False)
+            y = min(p[1] for p in t.top)
             t = replace(t, top=None, y=y, h=t.y + t.h - y)
         extent = _extent(t.shown, content)
         if extent is not None and content_share(t.shown, content) < MIN_SHARE:
