@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from printgen.engine.seats import SEAT_COLOURS
+from printgen.engine.seats import COLOURS, kit_colours
 from printgen.rulesets.model import Betting, Item, Payee, Ruleset
 
-# Seat colours (names of the language files' [colour] table), seat A first: Neeley and Ocastudios play
-# orange (seat A) against blue (seat B). The printed colours are render.palette.SEAT_PRINT.
-__all__ = ["SEAT_COLOURS", "Area", "Component", "ComponentKind", "board_areas", "components", "pieces_per_colour"]
+# The colours (names of the language files' [colour] table) belong to the board's arms: a kit prints pieces in the
+# colour of every arm some player count uses (engine.seats.kit_colours). The printed colours are render.palette's.
+__all__ = ["COLOURS", "Area", "Component", "ComponentKind", "board_areas", "components", "pieces_per_colour"]
 SPARE_PIECES = 2  # per colour, for lost pieces
 SPARE_BEANS = 1  # bean chits printed besides the ones the game casts
 CHIP_VALUES = (1, 5)  # plain items are printed as chips of these values: fewer to cut than one chip per item
@@ -87,8 +87,8 @@ def chips_per_player(rs: Ruleset) -> dict[int, int]:
 def components(rs: Ruleset) -> list[Component]:
     """Returns everything the printed kit holds for this ruleset, board first."""
     out = [Component(ComponentKind.BOARD, 1, areas=board_areas(rs))]
-    for colour in SEAT_COLOURS[: rs.players.max_players]:
-        out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=colour, spares=SPARE_PIECES))
+    for colour in kit_colours(rs.board.seats, rs.player_counts()):
+        out.append(Component(ComponentKind.PIECES, pieces_per_colour(rs), colour=COLOURS[colour], spares=SPARE_PIECES))
     out.append(Component(ComponentKind.BEANS, rs.beans.count, spares=SPARE_BEANS))
     out.append(Component(ComponentKind.AIDS, rs.players.max_players))
     players = rs.players.max_players

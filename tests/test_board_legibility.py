@@ -13,8 +13,7 @@ from board_geometry import inside, overlap, path_outline, stroke_margin, text_bo
 from typer.testing import CliRunner
 
 from printgen.cli.app import app
-from printgen.components import SEAT_COLOURS
-from printgen.engine.seats import SEAT_NAMES, SEAT_SHAPES
+from printgen.engine.seats import COLOURS, SEAT_NAMES, SHAPES
 from printgen.engine.topology import CellKind, topology_for
 from printgen.render.board_areas import shown_seats
 from printgen.render.board_layout import LATO_CAP, MIN_FIGURE, draw_board, number_height
@@ -144,7 +143,7 @@ def test_grey_pieces_are_outlines_not_solid_ink() -> None:
 
 def test_colour_names_match_the_printed_colours() -> None:
     hues = {"orange": (15, 40), "blue": (190, 230), "gold": (40, 60), "green": (140, 175)}
-    for name, colour in zip(SEAT_COLOURS, PLAYER_COLOURS, strict=True):
+    for name, colour in zip(COLOURS, PLAYER_COLOURS, strict=True):
         r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
         h, _, _ = colorsys.rgb_to_hsv(r, g, b)
         lo, hi = hues[name]
@@ -165,7 +164,7 @@ def test_each_start_has_one_sign_with_its_seats_shape(name: str, orientation: Or
         assert tags.count(f"start seat {place.start}") == 1
         assert all(tags.count(f"end seat {end}") == 1 for end in place.ends)
         assert topo.cell(place.start).kind is CellKind.START
-    assert len(set(SEAT_SHAPES)) == 4
+    assert len(set(SHAPES)) == 4
 
 
 def test_travel_arrows_stay_inside_the_mat() -> None:
@@ -258,16 +257,16 @@ def test_the_board_marks_each_seat_where_the_seat_scheme_puts_it(name: str, orie
     leaves = _leaves(name, orientation, players)
     signs = {int(leaf.item.tag.split()[-1]): leaf.item.style.fill for leaf in leaves
              if isinstance(leaf.item, Path) and leaf.item.tag.startswith("start seat ")}
-    assert signs == {p.start: f"seat.{p.seat}" for p in topo.seat_places(players)}  # a game's board: its seats
+    assert signs == {p.start: f"seat.{p.colour}" for p in topo.seat_places(players)}  # each arm in its colour
     letters = {leaf.item.text for leaf in leaves if isinstance(leaf.item, Text) and " letter " in leaf.item.tag}
     assert letters == {p.letter for p in topo.seat_places(players)}
     kit = flatten(draw_board(rs, topo, 20.0, orientation, players, EN, kit=True).items)
     shown = shown_seats(rs, players, kit=True)  # a kit's board: the arms of two players carry their seats
     signs = {int(leaf.item.tag.split()[-1]): leaf.item.style.fill for leaf in kit
              if isinstance(leaf.item, Path) and leaf.item.tag.startswith("start seat ")}
-    assert signs == {p.start: f"seat.{shown[p.arm]}" for p in topo.seat_places(players)}
+    assert signs == {p.start: f"seat.{p.colour}" for p in topo.seat_places(players)}  # the same colours as a game's
     if 2 in rs.player_counts():
-        assert {p.start: f"seat.{p.seat}" for p in topo.seat_places(2)}.items() <= signs.items()
+        assert {p.start: f"seat.{p.colour}" for p in topo.seat_places(2)}.items() <= signs.items()
     letters = {leaf.item.text for leaf in kit if isinstance(leaf.item, Text) and " letter " in leaf.item.tag}
     assert letters == {SEAT_NAMES[s] for s in shown.values()}
 
@@ -291,8 +290,9 @@ def test_booklet_rulesets_show_and_play_use_the_same_seats() -> None:
     rs = load_ruleset("bell")
     topo = topology_for(rs)
     lines = Phrases(rs, "en").seating()
-    assert lines[0] == "With 2 players: seat A at the arm whose start is cell 1 and seat B at the arm whose start " \
-                       "is cell 31."
+    assert lines[0] == "With 2 players: seat A (orange, circle) at the arm whose start is cell 1 and seat B (blue, " \
+                       "square) at the arm whose start is cell 31."
+    assert "seat B (gold, triangle) at the arm whose start is cell 16" in lines[2]  # four: B beside A, in gold
     result = CliRunner().invoke(app, ["rulesets", "show", "bell", "--json"])
     seats = json.loads(result.stdout)["seats"]
     for n in rs.player_counts():

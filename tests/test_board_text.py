@@ -38,7 +38,7 @@ def test_every_cell_shows_its_number_with_the_pieces(name: str) -> None:
     rs = load_ruleset(name)
     topo = topology_for(rs)
     pieces = {topo.cells[3].number: 0, topo.cells[20].number: 1}
-    text = plain(draw_board(topo, pieces))
+    text = plain(draw_board(topo, pieces, players=2))
     numbers = sorted(int(n) for n in re.findall(r"[0-9]+", text))
     assert numbers == sorted(c.number for c in topo.cells)  # each cell once, none hidden under a piece
     for cell, seat in pieces.items():
@@ -51,7 +51,7 @@ def test_a_marked_move_shows_its_glyphs_and_names_its_cells() -> None:
     move = Move.parse("11-14")
     marks = move_marks(move)
     assert marks == {11: "from", 14: "to"}
-    text = plain(draw_board(pos.topology, pos.board(), marks))
+    text = plain(draw_board(pos.topology, pos.board(), marks, pos.players))
     assert f"A11{MARK_GLYPH['from']}" in text and f"14{MARK_GLYPH['to']}" in text
     for lang in ("en", "es"):
         words = marked_move(move, lang)

@@ -35,11 +35,13 @@ def test_card_is_asked_for_file_2_not_called_optional() -> None:
 
 def test_a_four_seat_board_says_where_the_second_of_two_players_sits_and_what_seats_2_does() -> None:
     words = _norm(_words())
-    assert "the second player, seat B, takes the blue pieces and starts from the arm opposite seat A" in words
+    assert "each player takes the pieces of the arm they start from" in words
+    assert "seat B sits opposite seat A and takes the blue pieces; with more, seat B sits next to A, clockwise, " \
+           "and takes the gold ones" in words
     assert "patolli kit --seats 2" in words
     assert "printed for two players" in _norm(_words(seats=2))
     assert "seat B" not in _norm(_words(seats=4))
-    assert "seat B, takes" not in _norm(_words(name="neeley", tiles=[]))  # two seats only: nothing to explain
+    assert "seat B sits" not in _norm(_words(name="neeley", tiles=[]))  # two seats only: nothing to explain
 
 
 def test_mixed_sheets_are_cut_apart_before_each_group_is_cut() -> None:
@@ -59,4 +61,4 @@ def test_the_board_marks_the_two_player_arms_in_the_colours_of_the_two_players_p
         d = board_drawing(rs, default_cell(), None, PrintOptions())  # the default kit: every seat
         fills = {leaf.item.tag: leaf.item.style.fill for leaf in flatten(d.items) if isinstance(leaf.item, Path)}
         for place in topology_for(rs).seat_places(2):  # the arm each of two players starts from
-            assert fills[f"start seat {place.start}"] == f"seat.{place.seat}", (name, place)
+            assert fills[f"start seat {place.start}"] == f"seat.{place.colour}", (name, place)

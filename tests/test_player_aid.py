@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from printgen.engine.seats import kit_colours
 from printgen.render.affine import Affine
 from printgen.render.fonts import text_width
 from printgen.render.player_aid import AID, SCALES, aid_document, player_aids
@@ -40,7 +41,7 @@ def test_every_ruleset_has_an_aid_per_seat_whose_words_fit_its_two_faces(name: s
                 assert -1e-6 <= x0 and x0 + width <= w + 1e-6 and 0 < y <= h, (name, t.text, x0, y)
                 assert t.size * scale >= 7.6 * SCALES[-1] - 1e-6  # tables included: never below 6 pt
     seat_colours = {next(i.style.fill for i in a.front if isinstance(i, Path) and i.tag == "aid head") for a in aids}
-    assert seat_colours == {f"player.{s}" for s in range(rs.players.max_players)}
+    assert seat_colours == {f"player.{c}" for c in kit_colours(rs.board.seats, rs.player_counts())}
 
 
 def test_the_front_draws_each_kind_of_cell_and_the_back_has_the_payments() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from printgen.components import SPARE_BEANS
 from printgen.render.affine import IDENTITY, Affine
-from printgen.render.faces import CARD, PIECE_LETTER, bean_components, item_card, piece
+from printgen.render.faces import CARD, PIECE_SHAPE, bean_components, item_card, piece
 from printgen.render.fonts import text_width
 from printgen.render.formats import Flip
 from printgen.render.imposition import BLEED, GUTTER, OFFSET_LIMIT, grid_sheets
@@ -170,15 +170,18 @@ def test_cards_are_sleeve_size_with_frames_inside_the_trim() -> None:
                 assert min(x0, y0, card.w - x1, card.h - y1) >= 3.0 - 1e-6, leaf.item.tag
 
 
-def test_piece_letters_are_3_5_mm_capitals_inside_the_ring() -> None:
-    p = piece(2)
-    letter = next(i.item for i in flatten(p.front) if i.item.tag == "piece letter")
-    assert isinstance(letter, Text) and letter.size == PIECE_LETTER
-    assert pt_to_mm(letter.size) * 0.72 >= 3.5  # Lato's capitals are 0.72 of the type size
-    x0, y0, x1, y1 = leaf_box(letter, IDENTITY)
-    assert y1 <= p.h * 0.9 and y0 >= p.h * 0.4
-    shape = next(i for i in flatten(p.front) if i.item.tag.startswith("piece shape"))
-    assert leaf_box(shape.item, shape.transform)[3] < letter.y - pt_to_mm(letter.size) * 0.72
+@pytest.mark.parametrize("colour", range(4))
+def test_a_piece_shows_its_shape_large_inside_the_ring_and_no_seat_letter(colour: int) -> None:
+    """A piece's colour and shape are its arm's, the same at any number of players; a seat letter is not (blue is
+    seat B with two players and C with four), so a piece carries none. Its shape is at least as large as the
+    3.5 mm capital it replaces, and clear of the ring."""
+    p = piece(colour)
+    assert not [i for i in flatten(p.front) if isinstance(i.item, Text)]
+    shape = next(i for i in flatten(p.front) if i.item.tag == f"piece shape {colour}")
+    x0, y0, x1, y1 = leaf_box(shape.item, shape.transform)
+    assert min(x1 - x0, y1 - y0) >= 3.5 and max(x1 - x0, y1 - y0) >= p.w * PIECE_SHAPE * 0.8
+    ring = p.w * 0.40
+    assert all(abs(v - p.w / 2) < ring - 0.5 for v in (x0, y0, x1, y1))
 
 
 @pytest.mark.parametrize("flip", list(Flip))

@@ -2,13 +2,14 @@
 
 Nothing is told by colour alone: every cell shows its number and a glyph for its kind, a piece shows its seat's
 letter, and a cell marked for a move carries a mark glyph as well as its colour; the key under the board says so.
+A seat shows in its arm's colour, as the printed board and pieces do (engine.seats.seat_colour).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from printgen.engine.seats import SEAT_COLOURS, SEAT_NAMES, SEAT_SHAPES
+from printgen.engine.seats import COLOURS, SEAT_NAMES, SHAPES, seat_colours
 from printgen.engine.topology import CellKind, Topology
 from printgen.play.marks import MARK_GLYPH
 from printgen.render.palette import PLAYER_COLOURS
@@ -28,8 +29,8 @@ KIND_GLYPH = {
     CellKind.START: "▸", CellKind.END: "×", CellKind.WEDGE: "▾", CellKind.ROUNDED: "◖",
     CellKind.CENTRE: "+", CellKind.NORMAL: "·",
 }
-# Each seat in the colour the kit prints it (render.palette), with the shape its pieces carry.
-SEAT_STYLE = tuple(f"bold white on {colour}" for colour in PLAYER_COLOURS)
+# Each colour as the kit prints it (render.palette, by engine.seats.COLOURS), with the shape its pieces carry.
+COLOUR_STYLE = tuple(f"bold white on {colour}" for colour in PLAYER_COLOURS)
 SEAT_GLYPH = dict(zip(("circle", "square", "triangle", "diamond"), "●■▲◆", strict=True))
 # A cell marked for a move: its style and the glyph after its number (the key names them).
 MARKS = {role: (style, MARK_GLYPH[role]) for role, style in
@@ -41,10 +42,10 @@ def seat_key(topo: Topology, players: int, lang: str = "en") -> Text:
     T = Texts(lang)
     text = Text(T("play.board_players", n=players))
     for place in topo.seat_places(players):
-        s = place.seat
+        c = place.colour
         text.append(" ")
-        text.append(f"{SEAT_NAMES[s]}{SEAT_GLYPH[SEAT_SHAPES[s]]}", style=SEAT_STYLE[s])
-        text.append(T("play.board_colour", colour=T(f"colour.{SEAT_COLOURS[s]}"), start=place.start))
+        text.append(f"{SEAT_NAMES[place.seat]}{SEAT_GLYPH[SHAPES[c]]}", style=COLOUR_STYLE[c])
+        text.append(T("play.board_colour", colour=T(f"colour.{COLOURS[c]}"), start=place.start))
     return text
 
 
@@ -79,12 +80,16 @@ def draw_board(
     marks: dict[int, str] | None = None,
     players: int | None = None,
 ) -> Text:
-    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} and marks {cell: "from" or "to"}.
+    """Returns the cross as text: cell numbers alone, or with pieces {cell: seat} of a game of `players` and marks
+    {cell: "from" or "to"}.
 
-    With pieces each cell reads as its kind's glyph (or the letter of the seat whose piece is on it), its number, and
-    a mark glyph if marked; with players, each seat's start cell shows in the seat's colour.
+    With pieces each cell reads as its kind's glyph (or the letter of the seat whose piece is on it, in the seat's
+    colour), its number, and a mark glyph if marked; with players, each seat's start cell shows in its colour.
     """
-    starts = {p.start: p.seat for p in topo.seat_places(players)} if players else {}
+    if pieces and players is None:
+        raise ValueError("pieces are drawn in their seats' colours, which depend on the number of players")
+    starts = {p.start: p.colour for p in topo.seat_places(players)} if players else {}
+    hues = seat_colours(topo.board.seats, players) if players else ()
     x0, y0, x1, y1 = topo.extent()
     by_grid = {c.grid: c for c in topo.cells}
     digits = len(str(max(c.number for c in topo.cells)))
@@ -98,11 +103,11 @@ def draw_board(
                 continue
             n = cell.number
             if pieces is None:
-                style = SEAT_STYLE[starts[n]] if n in starts else KIND_STYLE[cell.kind]
+                style = COLOUR_STYLE[starts[n]] if n in starts else KIND_STYLE[cell.kind]
                 text.append(f"{n:>{width - 1}} ", style=style)
                 continue
             first = "ABCD"[pieces[n]] if n in pieces else KIND_GLYPH[cell.kind]
-            style = SEAT_STYLE[pieces[n]] if n in pieces else KIND_STYLE[cell.kind]
+            style = COLOUR_STYLE[hues[pieces[n]]] if n in pieces else KIND_STYLE[cell.kind]
             mark = (marks or {}).get(n)
             if mark is None:
                 text.append(f"{first}{n:>{digits}}", style=style)

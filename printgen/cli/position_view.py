@@ -13,7 +13,7 @@ def show_position(pos: Position, console: Console, marks: dict[int, str] | None 
     """Prints the board with pieces on its numbered cells (marks: {cell: "from" or "to"}) and its key, then each seat's
     items and pieces, pool and offering."""
     T = Texts(lang)
-    console.print(draw_board(pos.topology, pos.board(), marks))
+    console.print(draw_board(pos.topology, pos.board(), marks, pos.players))
     console.print(board_key(pos.ruleset, pos.topology, lang, bool(marks)))
     console.print(seat_key(pos.topology, pos.players, lang))
     item = pos.ruleset.economy.item_name.get(lang)

@@ -4,16 +4,27 @@ One home for every front end: the board marks arms with it, the booklet's set-up
 `rulesets show` and `play` print it. Seats are lettered A, B, C, D in turn order; an arm is named by
 the number of its start cell, which is printed on the board whichever way it is turned (compass
 points are not: on a diagonal board no arm points south).
+
+A colour (with its shape) belongs to an arm, not to a seat letter: the printed board is the same whatever the
+number of players, while a seat's letter and arm change with it (seat B sits opposite A with two players and
+beside A with four). So a seat takes the colour of the arm it starts on, and every front end that shows a
+seat's colour asks `seat_colour`: the board, the pieces, the booklet, the player aids, the terminal and the
+phone then agree at every player count.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SEAT_NAMES = "ABCD"
-# Each seat's colour name (a key of the language files' [colour] table) and shape, seat A first.
-SEAT_COLOURS = ("orange", "blue", "gold", "green")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+# The four colours (keys of the language files' [colour] table), each with the shape that goes with it; a colour's
+# index here is its palette role's (render.palette: `player.K`, `seat.K`).
+COLOURS = ("orange", "blue", "gold", "green")
+SHAPES = ("circle", "square", "triangle", "diamond")
+# The colour of each arm (0 south, 1 west, 2 north, 3 east): two players (arms 0 and 2, opposite) take orange and
+# blue, as every two-player kit has always printed; the arms between them gold and green.
+ARM_COLOURS = (0, 2, 1, 3)
 
 
 def seat_arms(board_seats: int, players: int) -> tuple[int, ...]:
@@ -23,6 +34,27 @@ def seat_arms(board_seats: int, players: int) -> tuple[int, ...]:
     if board_seats < players:
         raise ValueError(f"{players} players need {players} seats; the board has {board_seats}")
     return tuple(range(players))
+
+
+def seat_colour(board_seats: int, players: int, seat: int) -> int:
+    """Returns the colour (an index of COLOURS) of a seat in an n-player game: its arm's colour."""
+    return ARM_COLOURS[seat_arms(board_seats, players)[seat]]
+
+
+def seat_colours(board_seats: int, players: int) -> tuple[int, ...]:
+    """Returns every seat's colour in an n-player game, seat A first."""
+    return tuple(ARM_COLOURS[arm] for arm in seat_arms(board_seats, players))
+
+
+def kit_colours(board_seats: int, counts: Iterable[int]) -> tuple[int, ...]:
+    """Returns the colours a kit for these player counts prints pieces in: those of every arm a count uses, in
+    the order of COLOURS."""
+    return tuple(sorted({ARM_COLOURS[arm] for n in counts for arm in seat_arms(board_seats, n)}))
+
+
+def colour_arm(colour: int) -> int:
+    """Returns the arm that carries a colour."""
+    return ARM_COLOURS.index(colour)
 
 
 @dataclass(frozen=True)
@@ -38,6 +70,11 @@ class SeatPlace:
     def letter(self) -> str:
         """Returns the seat's letter."""
         return SEAT_NAMES[self.seat]
+
+    @property
+    def colour(self) -> int:
+        """Returns the seat's colour (an index of COLOURS): its arm's."""
+        return ARM_COLOURS[self.arm]
 
 
 def seat_places(board_seats: int, players: int, start_of_arm: dict[int, int], ends_of_arm: dict[int, tuple[int, ...]]

@@ -7,7 +7,7 @@ player's labels face them across the table.
 from __future__ import annotations
 
 from printgen.components import Area, board_areas
-from printgen.engine.seats import SEAT_NAMES, arm_letters, seat_arms
+from printgen.engine.seats import ARM_COLOURS, SEAT_NAMES, arm_letters, seat_arms
 from printgen.lang.grammar import after_game_name
 from printgen.render import glyphs
 from printgen.render.affine import Affine
@@ -28,11 +28,11 @@ def _counts(counts: list[int]) -> str:
 
 
 def shown_seats(rs: Ruleset, players: int, kit: bool = False) -> dict[int, int]:
-    """Returns, for each arm a game of up to `players` uses, the seat whose colour, shape and letter the board
-    shows on it: its seat in a game of `players`. A kit printed for every seat (kit) of a ruleset two can play
-    gives the two arms two players use their two-player seats instead, the way most people play: the second
-    player's pieces (seat B) then match the arm they start from. Its other arms carry their seats of the full
-    game."""
+    """Returns, for each arm a game of up to `players` uses, the seat whose letter the board shows on it (its
+    colour and shape are the arm's own, whatever the seat): its seat in a game of `players`. A kit printed for
+    every seat (kit) of a ruleset two can play letters the two arms two players use with their two-player seats
+    instead, the way most people play; its other arms carry their seats of the full game, and a note says where
+    the letter changes."""
     shown = {arm: s for s, arm in enumerate(seat_arms(rs.board.seats, players))}
     if kit and players > 2 and 2 in rs.player_counts():
         shown.update({arm: s for s, arm in enumerate(seat_arms(rs.board.seats, 2))})
@@ -55,11 +55,12 @@ def seat_note(rs: Ruleset, players: int, arm: int, labels: object, kit: bool = F
     return str(labels.seat_counts.format(players=_counts(sorted(letters))))  # type: ignore[attr-defined]
 
 
-def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, labels: object,
+def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int, hue: int, labels: object,
                   note: str = "") -> list[Item]:
-    """Returns a seat's hand and home boxes filling the rectangle, split along its longer side."""
+    """Returns a seat's hand and home boxes filling the rectangle, split along its longer side, in the colour (hue,
+    an index of engine.seats.COLOURS) of the arm they stand by."""
     items: list[Item] = []
-    colour = f"seat.{seat}"
+    colour = f"seat.{hue}"
     gap = c * 0.2
     if h >= w:
         boxes = [(x0, y0 + (h + gap) / 2, w, (h - gap) / 2, "hand"), (x0, y0, w, (h - gap) / 2, "home")]
@@ -72,10 +73,10 @@ def _player_boxes(x0: float, y0: float, w: float, h: float, c: float, seat: int,
         items.append(rect(bx, by, bw, c * 0.34, Style(fill=colour), tag=f"{kind} band {seat}", radius=c * 0.12))
         title = f"{labels.seat.format(letter=SEAT_NAMES[seat])} · {name}"  # type: ignore[attr-defined]
         items.append(_label(bx + bw / 2, by + c * 0.24, title, "body-bold", c * 0.42, bw - c * 0.3,
-                            fill=f"seat.mark.{seat}"))
+                            fill=f"seat.mark.{hue}"))
         cy = by + bh / 2 + c * 0.15
         r = min(bw, bh) * 0.16
-        items.append(glyphs.seat_shape(seat, bx + bw / 2, cy, r, Style(fill=None, stroke=colour, width=0.8),
+        items.append(glyphs.seat_shape(hue, bx + bw / 2, cy, r, Style(fill=None, stroke=colour, width=0.8),
                                        tag=f"{kind} glyph {seat}"))
         items.append(Text(bx + bw / 2, cy + r * 0.42, SEAT_NAMES[seat], "body-black", r * 1.2 / 0.3528 * 0.9,
                           fill=colour, anchor="middle", tag=f"{kind} letter {seat}"))
@@ -170,6 +171,11 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
     shared = ["title", "beans"] + (["offering"] if Area.OFFERING in areas else []) + (
         ["pool"] if Area.POOL in areas else [])
     homes = {q: shared[i] for i, q in enumerate([0, 2, 1, 3]) if i < len(shared)}
+    empty = [q for q in range(4) if q not in seats and q not in homes]
+    if empty and not geo.angle and homes.get(2) == "beans" and 2 in seats:  # type: ignore[attr-defined]
+        # A quarter with nothing in it would print as plain mat (a whole tile of it on a large board): the beans
+        # go there instead, turned to a seated neighbour, and seat B's boxes keep their quarter to themselves.
+        homes[empty[0]] = homes.pop(2)
     items: list[Item] = []
     for q, (turn, (x0, y0, w, h)) in enumerate(_regions(geo, half)):
         local: list[Item] = []
@@ -178,17 +184,18 @@ def draw_areas(geo: object, rs: Ruleset, players: int, labels: object, half: flo
             note = seat_note(rs, players, q, labels, kit)
             if h >= w:  # a tall region: the seat's boxes in a strip beside the arm
                 strip = min(w * 0.5, 2.6 * c)
-                local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], labels, note)
+                local += _player_boxes(x0 + w - strip, y0, strip, h, c, seats[q], ARM_COLOURS[q], labels, note)
                 w -= strip + c * 0.25
             else:
                 part = w * 0.56
-                local += _player_boxes(x0, y0, part, h, c, seats[q], labels, note)
+                local += _player_boxes(x0, y0, part, h, c, seats[q], ARM_COLOURS[q], labels, note)
                 x0, w = x0 + part + c * 0.25, w - part - c * 0.25
         if what and w > c * 1.2:
             if what == "title":
                 local += _title_area(rs, x0, y0, w, h, c, labels)
             elif what == "beans":
-                local += _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
+                beans = _beans_area(x0, y0 + h * 0.1, w, h * 0.8, c, rs, labels)
+                local.append(Group(tuple(beans), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2), tag="beans turn"))
             else:
                 circle_items = (_offering_area if what == "offering" else _pool_area)(x0, y0, w, h, c, labels)
                 local.append(Group(tuple(circle_items), _face_a_player(q, seats, x0 + w / 2, y0 + h / 2),

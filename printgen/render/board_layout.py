@@ -13,7 +13,7 @@ from printgen.engine.topology import CellKind, Topology
 from printgen.render import glyphs
 from printgen.render.affine import Affine, Point
 from printgen.render.paths import CLOSE, CurveTo, LineTo, MoveTo, Op, arc_ops
-from printgen.render.scene import Group, Item, Path, Style, Text, polygon, rect
+from printgen.render.scene import Group, Item, Path, Style, Text, flatten, path_points, polygon, rect
 from printgen.render.words import Labels
 from printgen.rulesets.model import Direction, Orientation, Ruleset
 
@@ -31,6 +31,25 @@ class BoardDrawing:
     cell: float
     corners: dict[int, tuple[Point, Point, Point, Point]]  # cell number → its square's corners
     kinds: dict[int, CellKind]
+
+
+Box = tuple[float, float, float, float]
+# The drawn parts of a board besides its cells that a player uses (its areas, the travel arrows): what is not one of
+# these or a cell is plain mat, which a tiled board may leave unprinted (render.tiling).
+CONTENT_TAGS = ("hand ", "home ", "title area", "beans area", "pool area", "offering area", "travel")
+
+
+def content_boxes(d: BoardDrawing) -> tuple[Box, ...]:
+    """Returns the boxes (x0, y0, x1, y1) of a drawn board's cells, areas and travel arrows, in its millimetres."""
+    boxes = [(min(p[0] for p in q), min(p[1] for p in q), max(p[0] for p in q), max(p[1] for p in q))
+             for q in d.corners.values()]
+    for leaf in flatten(d.items):
+        item = leaf.item
+        if isinstance(item, Path) and item.tag.startswith(CONTENT_TAGS) and item.tag.split()[1:2] != ["band"]:
+            pts = [leaf.transform.apply(x, y) for x, y in path_points(item)]
+            boxes.append((min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts),
+                          max(p[1] for p in pts)))
+    return tuple(boxes)
 
 
 class BoardGeometry:
@@ -138,8 +157,9 @@ def _wedge_mark(geo: BoardGeometry, number: int) -> Path:
     return polygon([base[0], apex, base[1]], Style(fill="cell.wedge.mark"), tag=f"wedge {number}")
 
 
-def _seat_colour(seat: int | None) -> str:
-    return "cell.line" if seat is None else f"seat.{seat}"
+def _colour_role(colour: int | None) -> str:
+    """Returns the palette role of a colour (an index of engine.seats.COLOURS), or plain line for none."""
+    return "cell.line" if colour is None else f"seat.{colour}"
 
 
 def reader_frame(geo: BoardGeometry, number: int) -> tuple[Point, Point]:
@@ -175,12 +195,12 @@ def _glyph_centre(geo: BoardGeometry, number: int) -> Point:
     return _at(geo, number, 0.0, GLYPH_V)
 
 
-def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) -> list[Item]:
+def _start_sign(geo: BoardGeometry, number: int, towards: list[int], colour: int) -> list[Item]:
     """Returns a start cell's sign: one arrow (one head per way a piece may leave: two for a choice of
-    direction) in the seat's colour, with the seat's shape beside it."""
+    direction) in its arm's colour, with the colour's shape beside it."""
     cx, cy = _glyph_centre(geo, number)
     r = GLYPH_R * geo.c
-    colour = _seat_colour(seat)
+    colour_role = _colour_role(colour)
     ways = [geo.step(number, t) for t in towards]
     tips = [(cx + ux * r, cy + uy * r) for ux, uy in ways]
     if len(ways) == 1:  # a straight arrow through the centre
@@ -191,13 +211,13 @@ def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) 
     hl, hw = r * 0.5, r * 0.4
     shaft = [points[0] if len(ways) == 1 else _towards(points[0], (cx, cy), hl * 0.8), *points[1:-1],
              _towards(points[-1], points[-2], hl * 0.8)]
-    items: list[Item] = [polygon(shaft, Style(stroke=colour, width=r * 0.26, join_round=True), closed=False,
+    items: list[Item] = [polygon(shaft, Style(stroke=colour_role, width=r * 0.26, join_round=True), closed=False,
                                  tag=f"start arrow {number}")]
     for (ux, uy), tip in zip(ways, tips, strict=True):
         vx, vy = -uy, ux
         items.append(polygon([tip, (tip[0] - ux * hl + vx * hw, tip[1] - uy * hl + vy * hw),
                               (tip[0] - ux * hl - vx * hw, tip[1] - uy * hl - vy * hw)],
-                             Style(fill=colour), tag=f"start head {number}"))
+                             Style(fill=colour_role), tag=f"start head {number}"))
     # The seat's shape in the free quarter: away from the ways out, towards the top of the cell as read.
     (rx, ry), (dx, dy) = reader_frame(geo, number)
     sx, sy = -sum(u for u, _ in ways), -sum(v for _, v in ways)
@@ -206,14 +226,14 @@ def _start_sign(geo: BoardGeometry, number: int, towards: list[int], seat: int) 
         sx, sy = (-uy, ux) if (-uy * dx + ux * dy) < 0 else (uy, -ux)
     k = math.hypot(sx, sy)
     sx, sy = sx / k, sy / k
-    items.append(glyphs.seat_shape(seat, cx + sx * r * 0.62, cy + sy * r * 0.62, r * 0.38,
-                                   Style(fill=colour), tag=f"start seat {number}"))
+    items.append(glyphs.seat_shape(colour, cx + sx * r * 0.62, cy + sy * r * 0.62, r * 0.38,
+                                   Style(fill=colour_role), tag=f"start seat {number}"))
     return items
 
 
-def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float = 1.0) -> list[Item]:
-    """Returns the X marking a seat's end cell (an X on the page whichever way the board is turned) with the
-    seat's shape at its crossing."""
+def _end_cross(geo: BoardGeometry, number: int, colour: int | None, scale: float = 1.0) -> list[Item]:
+    """Returns the X marking a seat's end cell (an X on the page whichever way the board is turned) with its arm's
+    colour and shape at its crossing."""
     cx, cy = _glyph_centre(geo, number)
     h = geo.c * GLYPH_R * 0.95 * scale
     ops: list[Op] = []
@@ -221,10 +241,10 @@ def _end_cross(geo: BoardGeometry, number: int, seat: int | None, scale: float =
         a = math.radians(deg - geo.angle)
         dx, dy = math.cos(a) * h, math.sin(a) * h
         ops += [MoveTo(cx - dx, cy - dy), LineTo(cx + dx, cy + dy)]
-    items: list[Item] = [Path(tuple(ops), Style(stroke=_seat_colour(seat), width=geo.c * 0.06 * scale),
+    items: list[Item] = [Path(tuple(ops), Style(stroke=_colour_role(colour), width=geo.c * 0.06 * scale),
                               tag=f"end cross {number}")]
-    if seat is not None:
-        items.append(glyphs.seat_shape(seat, cx, cy, h * 0.45, Style(fill=_seat_colour(seat), stroke="cell.normal",
+    if colour is not None:
+        items.append(glyphs.seat_shape(colour, cx, cy, h * 0.45, Style(fill=_colour_role(colour), stroke="cell.normal",
                                                                       width=geo.c * 0.015), tag=f"end seat {number}"))
     return items
 
@@ -237,8 +257,8 @@ def _capture_ring(geo: BoardGeometry, number: int) -> Path:
                 tag=f"capture {number}", radius=geo.c * 0.06)
 
 
-def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int, kit: bool = False) -> list[Item]:
-    """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers); kit as draw_board."""
+def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int) -> list[Item]:
+    """Returns every cell with its kind's fill and marks (cell_numbers draws the numbers)."""
     topo = geo.topo
     places = topo.seat_places(players)
     seated = {p.arm for p in places}
@@ -262,15 +282,12 @@ def draw_cells(geo: BoardGeometry, rs: Ruleset, players: int, kit: bool = False)
             items.append(glyphs.flower(*_glyph_centre(geo, n), geo.c * GLYPH_R, tag=f"flower {n}"))
         if kind is CellKind.ROUNDED:
             items.append(glyphs.again(*_glyph_centre(geo, n), geo.c * GLYPH_R * 0.8, tag=f"again {n}"))
-    from printgen.render.board_areas import shown_seats
-
-    shown = shown_seats(rs, players, kit)
-    for place in places:
+    for place in places:  # each arm in its own colour, whichever seat takes it (engine.seats.seat_colour)
         q = place.arm
         towards = [topo.path(q)[1] + 1] + ([topo.path(q, clockwise=False)[1] + 1] if both else [])
-        items += _start_sign(geo, place.start, towards, shown[q])
+        items += _start_sign(geo, place.start, towards, place.colour)
         for i, end in enumerate(place.ends):
-            items += _end_cross(geo, end, shown[q], 1.0 if i == 0 else 0.8)
+            items += _end_cross(geo, end, place.colour, 1.0 if i == 0 else 0.8)
     return items
 
 
@@ -363,13 +380,14 @@ def _arrowhead(cx: float, cy: float, r: float, angle: float, forward: bool, c: f
 def draw_board(rs: Ruleset, topo: Topology, cell: float, orientation: Orientation, players: int,
                labels: Labels, kit: bool = False) -> BoardDrawing:
     """Returns the whole board drawing, its top-left corner at (0, 0): for a game of `players`, or with kit for a
-    kit printed for every seat (the arms marked for two players, see `board_areas.shown_seats`)."""
+    kit printed for every seat (the arms' boxes lettered for two players, see `board_areas.shown_seats`). Each arm
+    is in its own colour either way (engine.seats.seat_colour)."""
     from printgen.render.board_areas import draw_areas
 
     geo = BoardGeometry(topo, cell, orientation)
     half = _half_extent(geo)
     body: list[Item] = []
-    body += draw_cells(geo, rs, players, kit)
+    body += draw_cells(geo, rs, players)
     body += travel_arrows(geo, rs.players.direction is Direction.CHOOSE)
     turned = Group((*draw_areas(geo, rs, players, labels, half, kit), Group(tuple(body), geo.rot)))
     numbers = Group(tuple(cell_numbers(geo)), geo.rot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from printgen.components import ComponentKind, components
-from printgen.engine.topology import SEAT_NAMES
+from printgen.engine.seats import COLOURS, seat_colours
 from printgen.errors import RulesetError
 from printgen.render import glyphs
 from printgen.render.fonts import fit_size, text_width
@@ -21,9 +21,11 @@ BEAN_CHIT = (30.0, 18.0)
 CARD = (63.0, 88.0)  # the standard card size that common sleeves fit; three across A4 and Letter
 ITEM_CHIT = 22.0
 FRAME_INSET = 3.5  # mm from a card's trim to the middle of its frame's 0.8 mm line: the line keeps 3.1 mm clear
-# A piece's letter: Lato Black capitals are 0.72 of the type size, so 14 pt gives capitals 3.5 mm high, about
-# 1/200 of the 70 cm from a player's eyes to the far side of a board: the usual size for reading at a distance.
-PIECE_LETTER = 14.0
+# A piece's shape, as wide as PIECE_SHAPE of its side: 6.4 mm at the default size, nearly twice the 3.5 mm a
+# capital needs to be read from the far side of a board (1/200 of the 70 cm from a player's eyes). A piece
+# carries no seat letter: its colour and shape are its arm's, the same at any number of players, while the
+# seat's letter is not (blue is seat B with two players and seat C with four; engine.seats.seat_colour).
+PIECE_SHAPE = 0.4
 
 
 def _background(w: float, h: float, fill: str) -> Item:
@@ -31,24 +33,22 @@ def _background(w: float, h: float, fill: str) -> Item:
     return rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill=fill), tag="bleed fill")
 
 
-def piece_face(seat: int, w: float = TOKEN) -> tuple[Item, ...]:
-    """Returns one face of a seat's piece: its colour to the bleed, in the contrast colour a ring, the seat's
-    shape above and its letter below, PIECE_LETTER points at the default size."""
-    mark = f"player.mark.{seat}"
+def piece_face(colour: int, w: float = TOKEN) -> tuple[Item, ...]:
+    """Returns one face of a piece of a colour (an index of engine.seats.COLOURS): the colour to the bleed, in the
+    contrast colour a ring and the colour's shape, PIECE_SHAPE of the side wide, at the centre."""
+    mark = f"player.mark.{colour}"
     c = w / 2
     return (
-        _background(w, w, f"player.{seat}"),
+        _background(w, w, f"player.{colour}"),
         circle(c, c, w * 0.40, Style(stroke=mark, width=0.45), tag="piece ring"),
-        glyphs.seat_shape(seat, c, w * 0.35, w * 0.12, Style(fill=mark), tag=f"piece shape {seat}"),
-        Text(c, w * 0.79, SEAT_NAMES[seat], "body-black", PIECE_LETTER * w / TOKEN, fill=mark, anchor="middle",
-             tag="piece letter"),
+        glyphs.seat_shape(colour, c, c, w * PIECE_SHAPE / 2, Style(fill=mark), tag=f"piece shape {colour}"),
     )
 
 
-def piece(seat: int, w: float = TOKEN) -> Component:
-    """Returns a piece, the same on both faces so it can land either way up."""
-    face = piece_face(seat, w)
-    return Component(w, w, face, face, name="piece", family=f"piece {seat}")
+def piece(colour: int, w: float = TOKEN) -> Component:
+    """Returns a piece of a colour, the same on both faces so it can land either way up."""
+    face = piece_face(colour, w)
+    return Component(w, w, face, face, name="piece", family=f"piece {colour}")
 
 
 def bean_chit() -> Component:
@@ -185,14 +185,15 @@ def item_chit(name: str, value: int = 1) -> Component:
 
 
 def pieces_components(rs: Ruleset, players: int | None = None) -> list[Component]:
-    """Returns every piece the kit prints, colour by colour (spares included)."""
+    """Returns every piece the kit prints, colour by colour (spares included): for a game of `players`, the colours
+    of its seats' arms only (engine.seats.seat_colour)."""
+    wanted = None if players is None else set(seat_colours(rs.board.seats, players))
     out = []
-    seat = 0
     for comp in components(rs):
-        if comp.kind is ComponentKind.PIECES:
-            if players is None or seat < players:
-                out += [piece(seat) for _ in range(comp.count)]
-            seat += 1
+        if comp.kind is ComponentKind.PIECES and comp.colour is not None:
+            colour = COLOURS.index(comp.colour)
+            if wanted is None or colour in wanted:
+                out += [piece(colour) for _ in range(comp.count)]
     return out
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 
+from printgen.engine.seats import SHAPES
 from printgen.render.paths import CLOSE, LineTo, MoveTo, Op, arc_ops
 from printgen.render.scene import Path, Style, circle, polygon
-
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
 def flower(cx: float, cy: float, r: float, tag: str = "", fill: str = "flower") -> Path:
@@ -34,9 +33,10 @@ def again(cx: float, cy: float, r: float, tag: str = "") -> Path:
     return Path(tuple(ops + head), Style(stroke="cell.line", width=r * 0.22), tag)
 
 
-def seat_shape(seat: int, cx: float, cy: float, r: float, style: Style, tag: str = "") -> Path:
-    """Returns the shape that codes a seat besides its colour: circle, square, triangle, diamond."""
-    shape = SEAT_SHAPES[seat % 4]
+def seat_shape(colour: int, cx: float, cy: float, r: float, style: Style, tag: str = "") -> Path:
+    """Returns the shape that codes a colour (an index of engine.seats.COLOURS) besides its hue: circle, square,
+    triangle, diamond."""
+    shape = SHAPES[colour % 4]
     if shape == "circle":
         return circle(cx, cy, r, style, tag)
     if shape == "square":

@@ -3,7 +3,7 @@ the words of `printgen/lang`."""
 
 from __future__ import annotations
 
-from printgen.engine.seats import SEAT_COLOURS
+from printgen.engine.seats import COLOURS, seat_colour
 from printgen.render.booklet_layout import PageSpec, typeset
 from printgen.render.paper import Paper, Sheet
 from printgen.render.scene import Page
@@ -55,6 +55,8 @@ def _seats(T: Texts, rs: Ruleset, seats: int | None) -> list[Block]:
     printed for two holds; nothing for a two-seat ruleset or a kit printed for three or four."""
     if rs.players.max_players <= 2 or 2 not in rs.player_counts() or seats not in (None, 2):
         return []  # a kit for three or four is marked for its game, seat by seat
-    colour = T(f"colour.{SEAT_COLOURS[1]}")
+    board = rs.board.seats
+    colour = T(f"colour.{COLOURS[seat_colour(board, 2, 1)]}")  # seat B's arm, opposite A
+    more = T(f"colour.{COLOURS[seat_colour(board, rs.players.max_players, 1)]}")  # seat B's arm, beside A
     key = "howto.seats_two_printed" if seats == 2 else "howto.seats_two"
-    return [Paragraph(T(key, colour=colour))]
+    return [Paragraph(T(key, colour=colour, colour_more=more))]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-# The seats' printed colours, in the order of printgen.engine.seats.SEAT_COLOURS (orange, blue, gold, green):
+# The printed colours, in the order of printgen.engine.seats.COLOURS (orange, blue, gold, green; a seat takes its
+# arm's: engine.seats.seat_colour, so the roles `player.K` and `seat.K` are by colour, never by seat letter):
 # Okabe–Ito's vermillion and blue, and its yellow and bluish green darkened until every seat mark has at
-# least 3:1 contrast against the mat (WCAG's figure for graphics a reader must see); each seat also has
-# its own shape and letter, so colour is never the only clue.
+# least 3:1 contrast against the mat (WCAG's figure for graphics a reader must see); each colour also has
+# its own shape (and the board a seat letter beside it), so colour is never the only clue.
 PLAYER_COLOURS = ("#D55E00", "#0072B2", "#8F6D00", "#007A5A")
 GREY_SEATS = ("#222222", "#555555", "#3A3A3A", "#666666")
 MIN_MARK_CONTRAST = 3.0  # WCAG 2.1, 1.4.11: graphics

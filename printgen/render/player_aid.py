@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printgen.components import ComponentKind, components
-from printgen.engine.seats import SEAT_NAMES
+from printgen.engine.seats import COLOURS, SEAT_NAMES, colour_arm, seat_colours
 from printgen.render import glyphs
 from printgen.render.affine import Affine
+from printgen.render.board_areas import seat_note, shown_seats
 from printgen.render.booklet_layout import SMALL, PageSpec, typeset
 from printgen.render.fonts import fit_size
 from printgen.render.imposition import BLEED, Component
@@ -61,32 +62,52 @@ def aid_faces(rs: Ruleset, lang: str) -> tuple[list[Item], list[Item]]:
     return _face(front, rs), _face(back, rs)
 
 
-def _head(seat: int, title: str, label: str, w: float) -> list[Item]:
-    """Returns the band in the seat's colour: the seat's shape and name, and the aid's title."""
-    mark = f"player.mark.{seat}"
+def _head(colour: int, title: str, label: str, w: float) -> list[Item]:
+    """Returns the band in a colour (an index of engine.seats.COLOURS): its shape, the seat's name, and the aid's
+    title."""
+    mark = f"player.mark.{colour}"
     r = HEAD * 0.3
-    return [rect(-BLEED, -BLEED, w + 2 * BLEED, HEAD + BLEED, Style(fill=f"player.{seat}"), tag="aid head"),
-            glyphs.seat_shape(seat, 7.0 + r, HEAD / 2 + 0.3, r, Style(fill=mark), tag=f"aid shape {seat}"),
+    return [rect(-BLEED, -BLEED, w + 2 * BLEED, HEAD + BLEED, Style(fill=f"player.{colour}"), tag="aid head"),
+            glyphs.seat_shape(colour, 7.0 + r, HEAD / 2 + 0.3, r, Style(fill=mark), tag=f"aid shape {colour}"),
             Text(7.0 + 2 * r + 2.5, HEAD / 2 + 1.6, label, "body-black", 10, fill=mark, tag="aid seat"),
             Text(w - 7.0, HEAD / 2 + 1.5, title, "display", fit_size(title, "display", 9.5, w * 0.6), fill=mark,
                  anchor="end", tag="aid title")]
 
 
+def aid_seats(rs: Ruleset, lang: str, players: int | None = None) -> list[tuple[int, str]]:
+    """Returns each player aid's colour (an index of engine.seats.COLOURS) and the seat it names, as the board's
+    boxes name that colour's arm: for a game of `players`, its seats in turn; for the kit (players None), one per
+    colour the kit prints pieces in (the kit's list: `components`), lettered as the kit's board letters the arm,
+    with the board's note where the letter changes with the number of players."""
+    labels = BOARD_LABELS[lang]
+    if players is not None:
+        return [(colour, labels.seat.format(letter=SEAT_NAMES[s]))
+                for s, colour in enumerate(seat_colours(rs.board.seats, players))]
+    most = rs.players.max_players
+    shown = shown_seats(rs, most, kit=True)
+    out = []
+    for c in components(rs):
+        if c.kind is ComponentKind.PIECES and c.colour is not None:
+            colour = COLOURS.index(c.colour)
+            arm = colour_arm(colour)
+            note = seat_note(rs, most, arm, labels, kit=True)
+            label = labels.seat.format(letter=SEAT_NAMES[shown[arm]])
+            out.append((colour, f"{label} · {note}" if note else label))
+    return out
+
+
 def player_aids(rs: Ruleset, lang: str, players: int | None = None) -> list[Component]:
-    """Returns a player aid for each seat the kit prints for (the kit's list: `components`), in its colour, the
-    same words on every one."""
+    """Returns a player aid for each seat (`aid_seats`), in its arm's colour, the same words on every one."""
     w, h = AID
-    count = next(c.count for c in components(rs) if c.kind is ComponentKind.AIDS)
     front, back = aid_faces(rs, lang)
     title = f"{Texts(lang)('kit.aid_title')} · {rs.title.get(lang)}"
     paper = rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="card.front"), tag="bleed fill")
     out = []
-    for seat in range(players or count):
-        label = BOARD_LABELS[lang].seat.format(letter=SEAT_NAMES[seat])
-        head = _head(seat, title, label, w)
+    for colour, label in aid_seats(rs, lang, players):
+        head = _head(colour, title, label, w)
         out.append(Component(w, h, (paper, *head, Group(tuple(front), tag="aid front")),
                              (paper, *head, Group(tuple(back), tag="aid back")), name="player aid",
-                             family=f"aid {seat}"))
+                             family=f"aid {colour}"))
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from printgen.engine.position import Position
+from printgen.engine.seats import seat_colour
 from printgen.engine.topology import topology_for
 from printgen.render.affine import Affine
 from printgen.render.board_layout import LATO_CAP, draw_board
@@ -39,8 +40,8 @@ def position_picture(pos: Position, width: float, lang: str, highlight: tuple[in
         x, y = centre[n]
         inner = text_width(str(n), "body-bold", size) / 2 + 0.9 / k
         if n in pieces:
-            seat = pieces[n]
-            marks.append(circle(x, y, inner + 0.6 / k, Style(fill=f"seat.{seat}", stroke="ink", width=0.3 / k),
+            colour = seat_colour(rs.board.seats, pos.players, pieces[n])  # its arm's, as the board prints it
+            marks.append(circle(x, y, inner + 0.6 / k, Style(fill=f"seat.{colour}", stroke="ink", width=0.3 / k),
                                 tag=f"piece {n}"))
         if n in highlight:
             marks.append(circle(x, y, inner + 0.9 / k, Style(stroke="flower", width=0.5 / k), tag=f"highlight {n}"))

@@ -8,7 +8,7 @@ from printgen.engine.topology import topology_for
 from printgen.errors import OptionError
 from printgen.lang import templates
 from printgen.render.affine import Affine
-from printgen.render.board_layout import BoardDrawing, draw_board
+from printgen.render.board_layout import BoardDrawing, content_boxes, draw_board
 from printgen.render.faces import TOKEN, bean_components, item_components, pieces_components
 from printgen.render.formats import Flip
 from printgen.render.imposition import BLEED, Component, back_position, check_offset, impose
@@ -107,7 +107,8 @@ def board_pages(rs: Ruleset, opts: PrintOptions, cell: float | None = None, orie
         cell = cell or default_cell()
         check_cell(cell)
     drawing = board_drawing(rs, cell, orientation, opts)
-    sheet, tiles = best_sheet(drawing.width, drawing.height, opts.paper, list(drawing.corners.values()), cell)
+    sheet, tiles = best_sheet(drawing.width, drawing.height, opts.paper, list(drawing.corners.values()), cell,
+                              content_boxes(drawing))
     words = WORDS[opts.lang]
     if len(tiles) == 1:
         pw, ph = sheet.size

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from printgen.engine.position import seat_name
+from printgen.engine.seats import seat_colour
 from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
 from printgen.render.affine import Affine
 from printgen.render.palette import palette
@@ -24,6 +25,12 @@ from printgen.rules_text.reasons import tutor_sentence
 A4 = (210.0, 297.0)
 MARGIN = 14.0
 GRAPH_H = 62.0
+
+
+def _hue(rv: Review, seat: int) -> str:
+    """Returns the palette role of a seat's colour: its arm's, as the board prints it (engine.seats.seat_colour)."""
+    pos = rv.position
+    return f"player.{seat_colour(pos.ruleset.board.seats, pos.players, seat)}"
 
 
 def _t(rv: Review, lang: str) -> Texts:
@@ -62,7 +69,7 @@ def chance_graph(rv: Review, width: float, height: float, lang: str) -> list[Ite
     players = rv.position.players
     for s in range(players):
         pts = [(x_of(0), y_of(rv.start[s]))] + [(x_of(i + 1), y_of(t.after[s])) for i, t in enumerate(rv.turns)]
-        items.append(polygon(pts, Style(stroke=f"player.{s}", width=0.7), tag=f"chance {seat_name(s)}", closed=False))
+        items.append(polygon(pts, Style(stroke=_hue(rv, s), width=0.7), tag=f"chance {seat_name(s)}", closed=False))
     play, beans = rv.key_moments()
     for t in play + beans:
         x, y = x_of(t.turn), y_of(t.after[t.seat])
@@ -95,7 +102,7 @@ def _summary_rows(rv: Review, T: Texts) -> list[list[str]]:
     return rows
 
 
-def _table(rows: list[list[str]], x: float, y: float, width: float) -> tuple[list[Item], float]:
+def _table(rows: list[list[str]], x: float, y: float, width: float, hues: list[str]) -> tuple[list[Item], float]:
     cols = len(rows[0])
     first = 14.0
     step = (width - first) / (cols - 1)
@@ -106,7 +113,7 @@ def _table(rows: list[list[str]], x: float, y: float, width: float) -> tuple[lis
         for c, cell in enumerate(row):
             if c == 0:
                 if r:
-                    out.append(circle(x + 1.6, y - 1.2, 1.5, Style(fill=f"player.{r - 1}", stroke="ink", width=0.2)))
+                    out.append(circle(x + 1.6, y - 1.2, 1.5, Style(fill=hues[r - 1], stroke="ink", width=0.2)))
                 out.append(Text(x + (4.5 if r else 0), y, cell, role, 7.2))
             else:
                 out.append(Text(x + first + step * c - 1, y, cell, role, 6.4 if r == 0 else 7.2, anchor="end"))
@@ -151,7 +158,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
                             turns=len(rv.turns), games=games, level=rv.level), MARGIN, y + 1, width, 8.5,
                           fill="ink.soft")
     page.add(*items)
-    items, y = _table(_summary_rows(rv, T), MARGIN, y + 2, width)
+    items, y = _table(_summary_rows(rv, T), MARGIN, y + 2, width, [_hue(rv, p.seat) for p in rv.players])
     page.add(*items)
     limits = ", ".join(f"{T(f'review.grade_{g.value}')} < {T.number(lim * 100, 1)}" for g, lim in GRADE_LIMITS[:-1])
     items, y = _paragraph(T("review.legend", limits=limits), MARGIN, y, width, 6.8, fill="ink.soft")
@@ -162,7 +169,7 @@ def review_pages(rv: Review, lang: str = "en") -> list[Page]:
     keys = [(s, seat_name(s)) for s in range(pos.players)]
     x = MARGIN
     for s, name in keys:
-        page.add(line((x, y), (x + 6, y), Style(stroke=f"player.{s}", width=0.9)))
+        page.add(line((x, y), (x + 6, y), Style(stroke=_hue(rv, s), width=0.9)))
         page.add(Text(x + 7.5, y + 1.2, T("review.seat", seat=name), "body", 7.5))
         x += 26
     play, beans = rv.key_moments()

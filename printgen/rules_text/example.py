@@ -229,8 +229,8 @@ def _seat_line(P: Phrases, pos: Position, seat: int) -> str:
     key = "example.on_cell" if len(cells) == 1 else "example.on_cells" if cells else "example.none_on"
     where = P.T(key, cells=P.numbers(cells, "and"))
     if not P.gambling:
-        return P.T("example.seat_no_items", seat=P.seat(seat), where=where, hand=P.count(hand, "piece"))
-    return P.T("example.seat", seat=P.seat(seat), where=where, hand=P.count(hand, "piece"),
+        return P.T("example.seat_no_items", seat=P.seat(seat, pos.players), where=where, hand=P.count(hand, "piece"))
+    return P.T("example.seat", seat=P.seat(seat, pos.players), where=where, hand=P.count(hand, "piece"),
                items=P.items(pos.holdings(seat)))
 
 

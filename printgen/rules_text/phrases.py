@@ -10,9 +10,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from printgen.components import SEAT_COLOURS, Area, board_areas
+from printgen.components import Area, board_areas
 from printgen.engine.beans import Beans
-from printgen.engine.seats import SEAT_SHAPES
+from printgen.engine.seats import COLOURS, SHAPES, seat_colour
 from printgen.engine.topology import SEAT_NAMES, CellKind, Topology, topology_for
 from printgen.lang.grammar import after_game_name
 from printgen.rules_text.blocks import escape
@@ -118,14 +118,15 @@ class Phrases:
         """Returns numbers as a list: `1, 2 or 3`."""
         return self.T.join([str(v) for v in values], conj)
 
-    def seat(self, seat: int) -> str:
-        """Returns a seat with its colour and shape: `A (orange, circle)`."""
-        return self.T("word.seat_colour_shape", seat=SEAT_NAMES[seat], colour=self.colour(seat),
-                      shape=self.T(f"shape.{SEAT_SHAPES[seat]}"))
+    def seat(self, seat: int, players: int) -> str:
+        """Returns a seat of an n-player game with its arm's colour and shape: `A (orange, circle)`."""
+        colour = seat_colour(self.rs.board.seats, players, seat)
+        return self.T("word.seat_colour_shape", seat=SEAT_NAMES[seat], colour=self.colour(seat, players),
+                      shape=self.T(f"shape.{SHAPES[colour]}"))
 
-    def colour(self, seat: int) -> str:
-        """Returns the colour of a seat's pieces."""
-        return self.T(f"colour.{SEAT_COLOURS[seat]}")
+    def colour(self, seat: int, players: int) -> str:
+        """Returns the colour of a seat's pieces in an n-player game: its arm's (engine.seats.seat_colour)."""
+        return self.T(f"colour.{COLOURS[seat_colour(self.rs.board.seats, players, seat)]}")
 
     def variant(self) -> str:
         """Returns the ruleset's title in this language after the game's name (`after R. C. Bell (1960)`),
@@ -248,14 +249,13 @@ class Phrases:
         topo = topology_for(self.rs)
         out = []
         for n in self.rs.player_counts():
-            places = [self.T("setup.seat_place", seat=p.letter, cell=p.start) for p in topo.seat_places(n)]
+            places = [self.T("setup.seat_place", seat=self.seat(p.seat, n), cell=p.start) for p in topo.seat_places(n)]
             out.append(self.T("setup.seating_at", players=self.count(n, "player"), places=self.T.join(places, "and")))
         return out + [self.T("setup.seat_marks")]
 
     def colours(self) -> str:
-        """Returns which seat plays which colour."""
-        return self.T("setup.colours", seats=self.T.join(
-            [self.seat(s) for s in range(self.rs.players.max_players)]))
+        """Returns how a seat comes by its colour: from the arm it starts on."""
+        return self.T("setup.colours")
 
     def direction(self) -> str:
         """Returns which way pieces travel."""

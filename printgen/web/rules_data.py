@@ -19,7 +19,7 @@ from printgen.engine.topology import CellKind
 from printgen.lang import LANGS
 from printgen.render.affine import Affine
 from printgen.render.booklet_layout import cell_picture
-from printgen.render.palette import PLAYER_COLOURS, palette
+from printgen.render.palette import palette
 from printgen.render.scene import Group, Page
 from printgen.render.screen import board_geometry, board_svg
 from printgen.render.svg import render_svg
@@ -58,7 +58,7 @@ def _board_figure(rs: Ruleset, fig: BoardFigure, lang: str, boards: dict[str, st
     return {"type": "board", "caption": fig.caption, "board": name.removeprefix("data/"),
             "width": geo["width"], "height": geo["height"], "cell": geo["cell"],
             "centres": {str(n): geo["centres"][str(n)] for n in named if str(n) in geo["centres"]},
-            "pieces": [[n, seat] for n, seat in sorted(pieces.items())], "colours": list(PLAYER_COLOURS),
+            "pieces": [[n, seat] for n, seat in sorted(pieces.items())], "colours": geo["colours"],
             "highlight": list(fig.highlight), "move": move}
 
 

@@ -88,7 +88,7 @@ export class Play {
   seatChips() {
     const v = this.view;
     const W = this.W2;
-    return v.board.seats.map((s, i) => el("span", { class: `chip seat${i}${i === v.toMove && !v.over ? " now" : ""}` },
+    return v.board.seats.map((s, i) => el("span", { class: `chip hue${this.app.board.geometry.hues[i]}${i === v.toMove && !v.over ? " now" : ""}` },
       this.app.seats[i], this.app.teams ? ` (${W.T("serve.team", { team: this.app.teams[i] })})` : "",
       this.app.gambling ? ` ${s.holding}` : "",
       s.bankrupt ? " ✕" : ` · ${s.home}/${this.app.pieces}`));
