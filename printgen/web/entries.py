@@ -186,13 +186,15 @@ def pt_honest(kind, params, xs, ys, knots, values, n):
 def pt_rollout(st, tb, eb, sb, marks, model, trials, lo, hi, seed, flags, rng, res, first):
     """Plays trials lo..hi-1 of a rollout of every legal move of a cast (`rollout_trials.run_trials`): the moves go
     to the scratch's moves[0], each trial's results to res (n x trials x 2: game, contest), its stratum to first
-    (trials); returns n. The seed's low 32 bits count, so an i32 seed gives the host's numbers."""
+    (trials), with rng (MAXP x RNG_SIZE words) a random source per seat; returns n. The seed's low 32 bits count,
+    so an i32 seed gives the host's numbers."""
     s = int64_view(st, (STATE_SIZE,))
     t = tables_at(tb)
     sc = scratch_at(sb)
     sc.model[0] = model
     n = k.legal_moves(s, t, marks, sc.moves[0])
-    run_trials(s, t, eval_tables_at(eb), sc, marks, n, trials, lo, hi, seed, flags, int64_view(rng, (RNG_SIZE,)),
+    run_trials(s, t, eval_tables_at(eb), sc, marks, n, trials, lo, hi, seed, flags,
+               int64_view(rng, (lay.MAXP, RNG_SIZE)),
                float64_view(res, (n, trials, 2)), int64_view(first, (trials,)))
     return n
 

@@ -104,7 +104,7 @@ def trial_results(pos: Position, marks: int, trials: int, seed: int = 0,
     n = k.legal_moves(st, t, marks, sc.moves[0])
     res = np.zeros((n, trials, 2), dtype=np.float64)
     first = np.full(trials, -1, dtype=np.int64)
-    rng = np.zeros(4, dtype=np.int64)
+    rng = np.zeros((k.MAXP, 4), dtype=np.int64)  # one random source per seat
     lo, step = 0, 1
     while lo < trials:  # slices sized to about SLICE_SECONDS, so Ctrl-C is noticed
         hi = min(trials, lo + step)

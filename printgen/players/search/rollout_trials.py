@@ -41,12 +41,13 @@ SUMMARY = 6
 TRIAL_STEP = 0x9E3779B1  # spreads the trials' seeds over 32 bits (the golden ratio's)
 MOVE_STEP = 0x85EBCA6B  # and, without common casts, the moves'
 U_SALT = 0x5BD1E995  # the seed of the stratification's u, apart from every trial's
+SEAT_STEP = 0xC2B2AE35  # and each seat's own stream of casts within a trial
 
 
 @njit
-def trial_seed(seed, trial, move, flags):
-    """Returns the 32-bit seed of one trial's casts: the same for every move with common casts."""
-    s = (seed & M32) + (trial + 1) * TRIAL_STEP
+def trial_seed(seed, trial, move, seat, flags):
+    """Returns the 32-bit seed of one seat's casts in one trial: the same for every move with common casts."""
+    s = (seed & M32) + (trial + 1) * TRIAL_STEP + (seat + 1) * SEAT_STEP
     if not flags & COMMON:
         s += (move + 1) * MOVE_STEP
     return s & M32
@@ -110,8 +111,8 @@ def _choose(t, et, sc, game0, marks, p, row):
 
 @njit
 def play_trial(t, et, sc, game0, p, first, flags, rng, res):
-    """Plays sc.states[1] to the end of game game0 (first cast `first` if >= 0, the rest from rng) and writes seat
-    p's results, luck-adjusted with LUCK, into res (R_GAME, R_CONTEST)."""
+    """Plays sc.states[1] to the end of game game0 (first cast `first` if >= 0, the rest from rng[q], the stream of
+    the seat q casting) and writes seat p's results, luck-adjusted with LUCK, into res (R_GAME, R_CONTEST)."""
     st = sc.states[1]
     luck_game = 0.0
     luck_contest = 0.0
@@ -127,7 +128,7 @@ def play_trial(t, et, sc, game0, p, first, flags, rng, res):
                 marks = first
                 first = -1
             else:
-                marks = cast_marks(t, rng)
+                marks = cast_marks(t, rng[lay.to_move(st)])
             if flags & LUCK:
                 g = _group_of(t, et, marks)
                 mean_game = 0.0
@@ -161,16 +162,19 @@ def run_trials(st, t, et, sc, marks, n, trials, lo, hi, seed, flags, rng, res, f
     """Plays trials lo..hi-1 of every move sc.moves[0, :n] of the position st for this cast.
 
     res (n x trials x 2) gets each trial's results for the seat to move, first (trials) each trial's stratum (its
-    first cast's marks, or -1 where the first cast is not stratified).
+    first cast's marks, or -1 where the first cast is not stratified); rng (MAXP x 4) holds one random source per
+    seat, so that each seat's k-th cast is the same whatever the move, even where an extra turn or a recast puts the
+    seats' casts out of step.
     """
     p = lay.to_move(st)
     game0 = lay.game(st)
-    u = stratum_u(seed, rng) if flags & STRATIFIED else 0.0
+    u = stratum_u(seed, rng[0]) if flags & STRATIFIED else 0.0
     for i in range(lo, hi):
         f = stratified_marks(et.probs, i, trials, u) if flags & STRATIFIED else -1
         first[i] = f
         for m in range(n):
-            seed_rng(rng, trial_seed(seed, i, m, flags))
+            for q in range(t.n_players):
+                seed_rng(rng[q], trial_seed(seed, i, m, q, flags))
             copy_state(sc.states[1], st)
             sc.ev[0] = 0
             k.play(sc.states[1], t, marks, sc.moves[0, m], sc.ev)

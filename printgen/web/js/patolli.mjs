@@ -441,7 +441,7 @@ export class Contest {
     const [sb] = this.scratch(1);
     const r = this.rules;
     const e = r.engine;
-    const bytes = 8 * (n * trials * 2 + trials + n * 6 + 4);
+    const bytes = 8 * (n * trials * 2 + trials + n * 6 + 4 * r.data.sizes.maxp);  // rng: a source per seat
     if (!r.rollAt || r.rollBytes < bytes) {  // one buffer, grown for a larger rollout: kept, never freed
       r.rollAt = e.alloc(bytes);
       r.rollBytes = bytes;
