@@ -113,8 +113,8 @@ def test_stratified_first_casts_follow_the_exact_odds() -> None:
 @pytest.mark.parametrize("args,message", [
     ([MIDGAME], "must cast first"),
     ([MIDGAME, "--cast", "7"], "no cast scores 7"),
-    ([MIDGAME, "--cast", "1", "--trials", "0"], "--trials 0"),
-    ([MIDGAME, "--cast", "1", "--trials", "2000000"], "--trials 2000000"),
+    ([MIDGAME, "--cast", "1", "--trials", "0"], "0 trials is out of range"),
+    ([MIDGAME, "--cast", "1", "--trials", "2000000"], "2000000 trials is out of range"),
     ([MIDGAME, "--cast", "1", "--seed", "-3"], "--seed"),
     ([OVER, "--cast", "1"], "the contest is over"),
     (["nonexistent.json", "--cast", "1"], "no such position file"),

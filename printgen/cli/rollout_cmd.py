@@ -29,7 +29,7 @@ def rollout_command(
     as_json: JsonOpt = False,
     lang: LangOpt = ENGLISH,
 ) -> None:
-    """Roll out every legal move for a cast: its chances with a 95% interval.
+    """Play every move out: chances with 95% intervals.
 
     Each move is played to the game's end --trials times by the advisor at level 0, every move over the same casts,
     the first casts spread over the beans' exact odds and each cast's luck taken out (GNU Backgammon's variance

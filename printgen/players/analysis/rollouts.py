@@ -87,7 +87,7 @@ class Rollout:
 def check_trials(trials: int) -> None:
     """Refuses a number of trials the rollout cannot run."""
     if not 1 <= trials <= MAX_TRIALS:
-        raise OptionError(f"--trials {trials}: give a number of trials from 1 to {MAX_TRIALS:,}")
+        raise OptionError(f"{trials} trials is out of range: give from 1 to {MAX_TRIALS:,} trials a move")
 
 
 def trial_results(pos: Position, marks: int, trials: int, seed: int = 0,
