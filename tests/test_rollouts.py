@@ -12,8 +12,8 @@ from helpers import CliRunner, P, legal, marks, one_error_line
 
 from printgen.cli.app import app
 from printgen.players.analysis.rollouts import roll_out, trial_results
-from printgen.players.search.rollout_trials import ALL, COMMON, LUCK, stratified_marks
 from printgen.players.roster.eval_tables import eval_tables_for
+from printgen.players.search.rollout_trials import ALL, COMMON, LUCK, stratified_marks
 from printgen.stats import Z95
 
 runner = CliRunner()
