@@ -61,6 +61,11 @@ def test_common_casts_give_every_move_the_same_casts() -> None:
     assert diff_common < diff_apart
 
 
+def test_the_luck_adjustment_can_be_left_out() -> None:
+    data = rollout_json(MIDGAME, "--cast", "1", "--trials", "8", "--no-luck")
+    assert data["method"]["luck_adjusted"] is False and data["method"]["common_casts"] is True
+
+
 def test_a_forced_move_has_one_row() -> None:
     assert legal(P(FORCED), 2) == ["11-13"]
     data = rollout_json(FORCED, "--cast", "2", "--trials", "8")

@@ -26,6 +26,8 @@ def rollout_command(
                                         "The interval narrows as one over the square root of this.")] = DEFAULT_TRIALS,
     seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help="Seed of the casts: the same seed gives "
                                       "the same numbers.")] = 0,
+    luck: Annotated[bool, typer.Option("--luck/--no-luck", help="Take each cast's luck out of the results: "
+                                       "narrower intervals for the trials, several times the time a trial.")] = True,
     as_json: JsonOpt = False,
     lang: LangOpt = ENGLISH,
 ) -> None:
@@ -43,6 +45,7 @@ def rollout_command(
     from printgen.engine.position import Phase
     from printgen.lang import LANGS
     from printgen.players.analysis.rollouts import check_trials, roll_out
+    from printgen.players.search.rollout_trials import ALL, LUCK
 
     if lang.value not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
@@ -52,7 +55,7 @@ def rollout_command(
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to roll out")
-    r = roll_out(pos, marks_of(pos, cast), trials, seed)
+    r = roll_out(pos, marks_of(pos, cast), trials, seed, ALL if luck else ALL & ~LUCK)
     if as_json:
         print(json.dumps(rollout_json(r), ensure_ascii=False))
         return
