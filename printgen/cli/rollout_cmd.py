@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -55,8 +57,39 @@ def rollout_command(
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to roll out")
-    r = roll_out(pos, marks_of(pos, cast), trials, seed, ALL if luck else ALL & ~LUCK)
+    with _progress(lang.value, not as_json and sys.stderr.isatty()) as step:
+        r = roll_out(pos, marks_of(pos, cast), trials, seed, ALL if luck else ALL & ~LUCK, step)
     if as_json:
         print(json.dumps(rollout_json(r), ensure_ascii=False))
         return
     print_rollout(r, Console(highlight=False), lang=lang.value)
+
+
+class _progress:
+    """A progress bar of the trials on standard error while the rollout runs (none when not a terminal)."""
+
+    def __init__(self, lang: str, show: bool) -> None:
+        self.lang, self.show = lang, show
+
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        if not self.show:
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from printgen.rules_text.lang import Texts
+
+        T = Texts(self.lang)
+        self.bar = Progress(TextColumn(T("rollout.progress")), BarColumn(),
+                            TextColumn(T("rollout.progress_trials", done="{task.completed}", total="{task.total}")),
+                            TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task("rollout", total=None)
+
+        def step(done: int, total: int) -> None:
+            self.bar.update(self.task, completed=done, total=total)
+        return step
+
+    def __exit__(self, *exc: object) -> None:
+        if self.show:
+            self.bar.stop()

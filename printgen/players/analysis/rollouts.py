@@ -9,6 +9,7 @@ stops even a long rollout within a moment.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,8 +91,11 @@ def check_trials(trials: int) -> None:
         raise OptionError(f"{trials} trials is out of range: give from 1 to {MAX_TRIALS:,} trials a move")
 
 
-def trial_results(pos: Position, marks: int, trials: int, seed: int = 0,
-                  flags: int = ALL) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+Progress = Callable[[int, int], None]  # (trials done, trials in all)
+
+
+def trial_results(pos: Position, marks: int, trials: int, seed: int = 0, flags: int = ALL,
+                  progress: Progress | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Returns the move codes, every trial's results (moves x trials x 2: game, contest) and each trial's stratum."""
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to roll out")
@@ -113,14 +117,18 @@ def trial_results(pos: Position, marks: int, trials: int, seed: int = 0,
         took = time.perf_counter() - start
         lo = hi
         step = max(1, min(step * 4, int(step * SLICE_SECONDS / took))) if took > 0 else step * 4
+        if progress is not None:
+            progress(lo, trials)
     return sc.moves[0, :n].copy(), res, first
 
 
-def roll_out(pos: Position, marks: int, trials: int = DEFAULT_TRIALS, seed: int = 0, flags: int = ALL) -> Rollout:
+def roll_out(pos: Position, marks: int, trials: int = DEFAULT_TRIALS, seed: int = 0, flags: int = ALL,
+             progress: Progress | None = None) -> Rollout:
     """Returns every legal move for this cast (marks; ignored when betting), best first by the rolled-out chance to
-    win the contest, each with its 95 % intervals; `flags` chooses the variance reductions (all by default)."""
+    win the contest, each with its 95 % intervals; `flags` chooses the variance reductions (all by default), and
+    `progress` is told of the trials done as they run."""
     start = time.perf_counter()
-    codes, res, first = trial_results(pos, marks, trials, seed, flags)
+    codes, res, first = trial_results(pos, marks, trials, seed, flags, progress)
     n = len(codes)
     out = np.zeros((n, SUMMARY), dtype=np.float64)
     best = int(summarize(res, first, n, trials, out))
