@@ -44,7 +44,8 @@ def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, cap
     assert "3/4: the computer players" in err and "4/4: the rollouts" in err
     assert "ready in" in err
     assert warmup.missing(warmup.NEEDS["advise"]) == []
-    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rules"]
+    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rollouts",
+                                                                  "ready-rules"]
     prepare_engine("advise")
     assert capsys.readouterr().err == "", "a prepared engine starts without a word"
     assert [s.key for s in warmup.missing(warmup.NEEDS["solve"])] == ["contests", "bench", "solver"]
