@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+from importlib import resources
+
+import jsonschema
 
 import numpy as np
 import pytest
@@ -17,6 +20,7 @@ from printgen.players.search.rollout_trials import ALL, COMMON, LUCK, stratified
 from printgen.stats import Z95
 
 runner = CliRunner()
+SCHEMA = json.loads(resources.files("printgen.players").joinpath("data/rollout.schema.json").read_text("utf-8"))
 MIDGAME = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h"
 FORCED = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,h,h,h,h | B 20 cw 27,30,h,h,h"
 OVER = "neeley/2 g1 over B starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,h,h | B out"
@@ -25,7 +29,9 @@ OVER = "neeley/2 g1 over B starter=A last=- pool=0 offering=0 | A 20 cw h,h,h,h,
 def rollout_json(*args: str) -> dict:
     result = runner.invoke(app, ["rollout", *args, "--json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    data = json.loads(result.output)
+    jsonschema.validate(data, SCHEMA)
+    return data
 
 
 def test_every_legal_move_best_first_with_its_interval_and_trials() -> None:

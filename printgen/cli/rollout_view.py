@@ -30,7 +30,8 @@ def method_json(r: Rollout) -> dict[str, Any]:
 
 
 def rollout_json(r: Rollout) -> dict[str, Any]:
-    """Returns the rollout as JSON: the position's seat and cast, the trials and seed, and every move best first."""
+    """Returns the rollout as JSON: the position's seat and cast, the trials and seed, and every move best first
+    (printgen/players/data/rollout.schema.json)."""
     pos = r.position
     return {
         "ruleset": pos.ruleset.spec, "players": pos.players, "to_move": seat_name(pos.to_move),
