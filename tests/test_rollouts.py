@@ -8,7 +8,6 @@ import math
 from importlib import resources
 
 import jsonschema
-
 import numpy as np
 import pytest
 from helpers import CliRunner, P, legal, marks, one_error_line
