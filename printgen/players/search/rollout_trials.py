@@ -3,8 +3,10 @@
 A rollout's number is a mean over trials, and its worth is its interval. Three things shrink that interval for a
 given number of trials, each switched by a bit of `flags` so that its effect can be measured:
 
-- COMMON casts: trial i draws its casts from one random source seeded by (seed, i) whatever the move, so every
-  candidate meets the same beans and the differences between moves lose the casts' noise (common random numbers);
+- COMMON casts: in trial i each seat draws its casts from its own random source seeded by (seed, i, seat) whatever
+  the move, so every candidate meets the same beans and the differences between moves lose part of the casts'
+  noise (common random numbers; one source per seat keeps a seat's casts its own when an extra turn or a recast
+  puts the seats out of step);
 - STRATIFIED first casts: the first cast after the move runs over the bean outcomes in proportion to their exact
   chances (trial i's from the inverse of the distribution at (i + u) / T, one u per rollout), as gnubg rotates the
   first roll, instead of being drawn;
