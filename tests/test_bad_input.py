@@ -408,13 +408,14 @@ def test_review_says_it_cannot_write_before_the_work(tmp_path: Path, monkeypatch
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["advise", "missing.json", "--cast", "2"], "missing.json: no such position file"),
+    (["rollout", "missing.json", "--cast", "2"], "missing.json: no such position file"),
     (["position", "show", "games/missing.json"], "games/missing.json: no such position file"),
     (["review", "missing.json"], "missing.json: no such file (the game record to read)"),
 ])
 def test_a_missing_file_is_said_before_the_engine_is_prepared(argv: list[str], said: str, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     prepared: list[str] = []
-    for module in ("advise_cmd", "position_cmd", "review_cmd"):
+    for module in ("advise_cmd", "rollout_cmd", "position_cmd", "review_cmd"):
         monkeypatch.setattr(f"printgen.cli.{module}.prepare_engine", prepared.append)
     monkeypatch.chdir(tmp_path)
     result = run(*argv)

@@ -215,7 +215,8 @@ def json_texts(draw: Any) -> str:
 
 def _position_commands(text: str, cast: str, move: str, level: str) -> list[list[str]]:
     return [["position", "show", text], ["position", "moves", text, "--cast", cast],
-            ["position", "play", text, move, "--cast", cast], ["advise", text, "--cast", cast, "--level", level]]
+            ["position", "play", text, move, "--cast", cast], ["advise", text, "--cast", cast, "--level", level],
+            ["rollout", text, "--cast", cast, "--trials", "2"]]
 
 
 # ---- the fuzz tests ----

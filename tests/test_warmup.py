@@ -16,7 +16,7 @@ needs_numba = pytest.mark.skipif(not jit.JIT, reason="numba is not in use (PATOL
 def test_each_command_needs_known_steps():
     for command, keys in warmup.NEEDS.items():
         assert keys and all(key in warmup.STEPS for key in keys), command
-    assert warmup.NEEDS["play"] == ("rules", "advisor", "players")
+    assert warmup.NEEDS["play"] == ("rules", "advisor", "players", "rollouts")
 
 
 def test_a_kind_of_command_prepares_once_for_all_its_commands():
@@ -36,15 +36,16 @@ def test_a_kind_of_command_prepares_once_for_all_its_commands():
 def test_a_fresh_cache_is_prepared_once_with_progress(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
     # advice checks its calibration map on positions of random play: the players' code too
-    assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor", "players"]
+    assert [s.key for s in warmup.missing(warmup.NEEDS["advise"])] == ["rules", "advisor", "players", "rollouts"]
     prepare_engine("advise")
     err = capsys.readouterr().err
     assert intro(warmup.TABLE, [warmup.STEPS[key] for key in warmup.TABLE]) in err
-    assert "1/3: the rules kernel" in err and "2/3: the advisor's evaluation and search" in err
-    assert "3/3: the computer players" in err
+    assert "1/4: the rules kernel" in err and "2/4: the advisor's evaluation and search" in err
+    assert "3/4: the computer players" in err and "4/4: the rollouts" in err
     assert "ready in" in err
     assert warmup.missing(warmup.NEEDS["advise"]) == []
-    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rules"]
+    assert sorted(p.name for p in tmp_path.glob("ready-*")) == ["ready-advisor", "ready-players", "ready-rollouts",
+                                                                  "ready-rules"]
     prepare_engine("advise")
     assert capsys.readouterr().err == "", "a prepared engine starts without a word"
     assert [s.key for s in warmup.missing(warmup.NEEDS["solve"])] == ["contests", "bench", "solver"]
@@ -56,7 +57,8 @@ def test_every_step_runs(monkeypatch, tmp_path):
     reports = []
     warmup.prepare(tuple(warmup.STEPS), lambda done, total, step: reports.append((done, total, step)))
     assert [(d, s.key if s else None) for d, _, s in reports] == [
-        (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, "solver"), (6, None)]
+        (0, "rules"), (1, "advisor"), (2, "players"), (3, "contests"), (4, "bench"), (5, "solver"), (6, "rollouts"),
+        (7, None)]
 
 
 def test_the_command_line_loads_no_engine_or_renderer_until_a_command_needs_it():

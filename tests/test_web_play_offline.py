@@ -216,3 +216,25 @@ def test_a_broken_save_is_one_clear_line(browser: Any, url: str, tmp_path: Path)
         shutil.rmtree(tmp_path, ignore_errors=True)
     finally:
         context.close()
+
+
+def test_advice_rolls_the_moves_out_on_the_phone(browser: Any, url: str, tmp_path: Path) -> None:
+    """Roll out, from the advice sheet: the worker plays every move out (a progress bar meanwhile), then each move's
+    chances with ± their 95 % interval, a choice of games a move, and a move played from the list."""
+    context, page, errors = _offline_page(browser, url, 360, 640, tmp_path)
+    try:
+        _new_game(page, "gatigo", "solo", "1", "club")
+        while _state(page) != "move":
+            page.click("#castbtn" if _state(page) == "cast" else "#controls button.primary")
+        moves = page.locator("#controls button.move").count()
+        page.click("#controls button:text-is('Advice')")
+        page.click("#sheet button.rollout")
+        page.wait_for_selector("#sheet ol.rollout li", timeout=PATIENCE)
+        rows = page.locator("#sheet ol.rollout li")
+        assert rows.count() == moves
+        assert "±" in rows.first.inner_text() and "144" in page.locator("#sheet").inner_text()
+        page.click("#sheet ol.rollout li button.move >> nth=0")
+        assert _state(page) != "move" or page.locator("#sheet").count() == 0
+        assert not errors
+    finally:
+        context.close()

@@ -88,6 +88,15 @@ def _agree(rv: Review, js: dict[str, Any]) -> None:
             assert abs(j[key] - want) <= CLOSE * max(1.0, abs(want)), (p.seat, key, j[key], want)
     play, beans = rv.key_moments()
     assert js["moments"] == {"play": [t.turn for t in play], "beans": [t.turn for t in beans]}
+    c = rv.comparison()
+    if c is None:
+        assert js["comparison"] is None
+    else:
+        got = js["comparison"]
+        assert (got["better"], got["other"], got["games"], got["sure"]) == (c.better, c.other, c.games, c.sure)
+        assert abs(got["perGame"] - c.per_game) <= 1e-9
+        assert (got["half"] is None) == (c.half is None)
+        assert c.half is None or abs(got["half"] - c.half) <= 1e-9
 
 
 # a bell contest's start (opening throws, entries with a direction), a gatigo contest of three into its second

@@ -36,6 +36,7 @@ from printgen.cli.play_cmd import play
 from printgen.cli.print_cmd import beans, board, calibrate, cards, pieces
 from printgen.cli.replay_cmd import replay
 from printgen.cli.review_cmd import review_command
+from printgen.cli.rollout_cmd import rollout_command
 from printgen.cli.serve_cmd import serve
 from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
 
 SECTIONS: dict[str, tuple[str, ...]] = {
-    "At the table": ("play", "serve", "web", "advise", "review", "cast", "position", "replay"),
+    "At the table": ("play", "serve", "web", "advise", "rollout", "review", "cast", "position", "replay"),
     "Printing": ("kit", "board", "pieces", "beans", "cards", "calibrate"),
     "Rules and rulesets": ("rules", "rulesets"),
     "Research and benchmarks": ("lab",),
@@ -152,7 +153,7 @@ for _name, _command in LAB_COMMANDS.items():
 app.add_typer(rulesets_cmd.app, name="rulesets")
 app.add_typer(position_cmd.app, name="position")
 app.add_typer(lab, name="lab")
-for _command in (play, serve, web, advise_command, review_command, cast, replay):
+for _command in (play, serve, web, advise_command, rollout_command, review_command, cast, replay):
     app.command(_command.__name__.removesuffix("_command"))(_command)
 for _command in (kit, rules, board, pieces, beans, cards, calibrate):
     app.command(_command.__name__)(_command)

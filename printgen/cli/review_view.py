@@ -8,6 +8,7 @@ from rich.console import Console
 
 from printgen.engine.position import seat_name
 from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
+from printgen.rules_text.lang import Texts
 from printgen.rules_text.reasons import tutor_sentence
 
 FORMAT, VERSION = "patolli-review", 1
@@ -55,7 +56,18 @@ def review_json(rv: Review, lang: str = "en") -> dict[str, Any]:
             if t.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER) else None,
         } for t in rv.turns],
         "key_moments": {"play": [t.turn for t in play], "beans": [t.turn for t in beans]},
+        "comparison": _comparison_json(rv),
     }
+
+
+def _comparison_json(rv: Review) -> dict[str, Any] | None:
+    c = rv.comparison()
+    if c is None:
+        return None
+    span = c.interval
+    return {"better": seat_name(c.better), "other": seat_name(c.other), "per_game": round(c.per_game, 6),
+            "ci95": None if span is None else [round(span[0], 6), round(span[1], 6)], "games": c.games,
+            "sure": c.sure}
 
 
 def sparkline(values: list[float]) -> str:
@@ -88,6 +100,7 @@ def print_review(rv: Review, console: Console, source: str, lang: str = "en") ->
                       f"{p.forced} forced")
         console.print(f"   {result} (start {p.start * 100:.1f}%) · luck {points(p.luck)} points · "
                       f"without luck {p.luck_free * 100:.1f}%")
+    _print_comparison(rv, console, lang)
     limits = ", ".join(f"{g.value} < {lim * 100:g}" for g, lim in GRADE_LIMITS[:-1])
     console.print(f"[dim]grades by the chance to win the contest given away, in points: {limits}, "
                   f"{GRADE_LIMITS[-1][0].value} from {GRADE_LIMITS[-2][1] * 100:g}; forced moves are not graded; "
@@ -120,3 +133,19 @@ def _print_error(rv: Review, t: TurnReview, console: Console, lang: str) -> None
     why = tutor_sentence(rv.cases[t.turn], lang)
     console.print(f"  turn {t.turn} (game {t.game}): {seat_name(t.seat)} played {t.played}, "
                   f"[{GRADE_STYLE[grade]}]{grade.value} {points(-t.loss)}[/]: {why}")
+
+
+def _print_comparison(rv: Review, console: Console, lang: str) -> None:
+    """Prints who played better and how sure: the points a game the other gave away beyond, with their interval."""
+    c = rv.comparison()
+    if c is None:
+        return
+    T = Texts(lang)
+    better, other = seat_name(c.better), seat_name(c.other)
+    if c.half is None:
+        console.print(T("review.better_one_game", better=better, other=other, points=T.number(c.per_game * 100)))
+        return
+    lo, hi = c.interval or (0.0, 0.0)
+    key = "review.better_sure" if c.sure else "review.better_unsure"
+    console.print(T(key, better=better, other=other, points=T.number(c.per_game * 100), lo=T.number(lo * 100),
+                    hi=T.number(hi * 100), games=c.games))

@@ -34,7 +34,7 @@ from printgen.engine import notation
 from printgen.engine.beans import Beans
 from printgen.engine.position import Position, seat_name
 from printgen.errors import PatolliError
-from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS
+from printgen.findings.review import ACCURACY_SCALE, GRADE_LIMITS, KEY_MOMENTS, T975, Z975
 from printgen.lang import LANGS, templates
 from printgen.play.bean_check import ALPHA, DOUBT, MIN_CASTS
 from printgen.play.lessons import LEARN_SEED, TAUGHT
@@ -104,10 +104,11 @@ def _strengths() -> list[dict[str, Any]]:
 
 def review_spec() -> dict[str, Any]:
     """Returns what the phone's review (app/js/review.js) takes from Python's: each grade with the upper bound of its
-    loss (None: no bound), the accuracy scale, the key moments of each kind, the review level and the phone's."""
+    loss (None: no bound), the accuracy scale, the key moments of each kind, the review level and the phone's, and the
+    quantiles of who played better's interval (`Review.comparison`)."""
     return {"grades": [[g.value, None if math.isinf(limit) else limit] for g, limit in GRADE_LIMITS],
             "accuracy_scale": ACCURACY_SCALE, "key_moments": KEY_MOMENTS, "level": REVIEW_LEVEL,
-            "phone_level": min(PHONE_REVIEW_LEVEL, REVIEW_LEVEL)}
+            "phone_level": min(PHONE_REVIEW_LEVEL, REVIEW_LEVEL), "t975": list(T975), "z975": Z975}
 
 
 def game_files(rs: Ruleset, players: int, boards: dict[str, str]) -> tuple[str, dict[str, Any]]:

@@ -23,6 +23,7 @@ from printgen.players.evaluation.features import NF, evaluate_model
 from printgen.players.search.plain import _open as open_node  # starts a node's search (as the review does)
 from printgen.players.search.plain import copy_state, copy_values, open_root_move, resume
 from printgen.players.search.pruned import best_move
+from printgen.players.search.rollout_trials import SUMMARY, run_trials, summarize
 from printgen.players.search.root import begin_decision, value_level
 from printgen.web.blocks import float64_view, int64_view
 from printgen.web.readers import eval_tables_at, scratch_at, tables_at
@@ -181,6 +182,31 @@ def pt_honest(kind, params, xs, ys, knots, values, n):
     return 0
 
 
+@njit
+def pt_rollout(st, tb, eb, sb, marks, model, trials, lo, hi, seed, flags, rng, res, first):
+    """Plays trials lo..hi-1 of a rollout of every legal move of a cast (`rollout_trials.run_trials`): the moves go
+    to the scratch's moves[0], each trial's results to res (n x trials x 2: game, contest), its stratum to first
+    (trials), with rng (MAXP x RNG_SIZE words) a random source per seat; returns n. The seed's low 32 bits count,
+    so an i32 seed gives the host's numbers."""
+    s = int64_view(st, (STATE_SIZE,))
+    t = tables_at(tb)
+    sc = scratch_at(sb)
+    sc.model[0] = model
+    n = k.legal_moves(s, t, marks, sc.moves[0])
+    run_trials(s, t, eval_tables_at(eb), sc, marks, n, trials, lo, hi, seed, flags,
+               int64_view(rng, (lay.MAXP, RNG_SIZE)),
+               float64_view(res, (n, trials, 2)), int64_view(first, (trials,)))
+    return n
+
+
+@njit
+def pt_rollout_summary(res, first, n, trials, out):
+    """Writes each move's means and standard errors from a rollout's trials into out (n x SUMMARY,
+    `rollout_trials.summarize`); returns the best move's index."""
+    return summarize(float64_view(res, (n, trials, 2)), int64_view(first, (trials,)), n, trials,
+                     float64_view(out, (n, SUMMARY)))
+
+
 M1, M2 = 2147483647, 2147483629  # primes below 2**31: no step of the digest overflows (numba marks integer
 # arithmetic no-signed-wrap, so LLVM may assume an overflowing product never happens and fold it differently
 # on each target; a wrapping hash such as FNV-1a gave one digest natively and another in WebAssembly)
@@ -259,4 +285,6 @@ ENTRIES = {
     "exact_values": (pt_exact_values, "iiiiiiiii->i"),
     "honest": (pt_honest, "iiiiiii->i"),
     "trace": (pt_trace, "iiiiiiii->i"),
+    "rollout": (pt_rollout, "iiiiiiiiiiiiii->i"),
+    "rollout_summary": (pt_rollout_summary, "iiiii->i"),
 }

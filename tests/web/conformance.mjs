@@ -37,6 +37,14 @@ for (const job of jobs) {
       answers.push({ moves: contest.reviewMoves(marks, job.level), value: contest.reviewValue(job.level) });
     }
     results.push(answers);
+  } else if (job.kind === "rollout") {
+    const contest = rules.newContest(0);
+    const answers = [];
+    for (const [state, marks] of job.positions) {
+      contest.load(state);
+      answers.push(contest.rollout(marks, job.trials, job.seed, job.flags, null, job.slice));
+    }
+    results.push(answers);
   } else if (job.kind === "advice") {
     const contest = rules.newContest(0);
     const answers = [];

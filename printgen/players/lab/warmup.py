@@ -60,6 +60,12 @@ def _advisor() -> None:
     advise(pos, 1, level=1)
 
 
+def _rollouts() -> None:
+    from printgen.players.analysis.rollouts import roll_out
+
+    roll_out(_sample_position(), 1, trials=2)
+
+
 def _players() -> None:
     from printgen.players.roster.registry import player, seeded_rng
 
@@ -114,17 +120,18 @@ STEPS = {
     "contests": Step("contests", "whole contests between players", _contests, 25),
     "bench": Step("bench", "the engine benchmark", _bench, 45),
     "solver": Step("solver", "the solver of small games", _solver, 12),
+    "rollouts": Step("rollouts", "the rollouts", _rollouts, 15),
 }
 
 # What a command prepares before it starts work: not its own part alone but everything its kind of command needs,
-# in one go, so a person is told once. Every command of the table (play, advise, review, position, replay, serve)
-# needs the players' code at some point (advice shows calibrated chances, and a map is checked against its
+# in one go, so a person is told once. Every command of the table (play, advise, rollout, review, position, replay,
+# serve) needs the players' code at some point (advice shows calibrated chances, and a map is checked against its
 # evaluation's values on positions of random play, `chance_maps.fingerprint`); the research tools of `patolli lab`
 # together need every step.
-TABLE = ("rules", "advisor", "players")
+TABLE = ("rules", "advisor", "players", "rollouts")
 LAB = tuple(STEPS)
 NEEDS = {
-    **dict.fromkeys(("play", "advise", "review", "position", "replay", "serve"), TABLE),
+    **dict.fromkeys(("play", "advise", "rollout", "review", "position", "replay", "serve"), TABLE),
     **dict.fromkeys(("arena", "tournament", "calibration", "train", "bench", "bench-players", "bench-serve",
                      "solve", "endgames"), LAB),
 }

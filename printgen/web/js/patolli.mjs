@@ -13,11 +13,15 @@ export class LevelError extends PatolliError {}         // an advisor level out 
 export class RulesetError extends PatolliError {}       // data of another format, or a state of another game
 export class ContestOverError extends PatolliError {}   // an action after the contest ended
 export class EngineFault extends PatolliError {}        // the engine itself reported a fault (a bug: report it)
+export class TrialsError extends PatolliError {}        // a number of rollout trials out of range
 
 const FORMAT = 1;
 const MATH = { exp: Math.exp, log: Math.log, log1p: Math.log1p, tanh: Math.tanh, cos: Math.cos, sin: Math.sin,
   sqrt: Math.sqrt, pow: Math.pow, expm1: Math.expm1, atan2: Math.atan2, fmod: (a, b) => a % b };
 const FAULT = -(2 ** 31);
+const Z95 = 1.959963984540054;  // two-sided 95% intervals (printgen.stats.Z95)
+const ROLLOUT_ALL = 7;  // common casts, stratified first casts, luck-adjusted results (rollout_trials.ALL)
+const MAX_TRIALS = 1000000;
 const SOLVED_MAGIC = "PATOLLI-SOLVED 1\n";
 
 async function wasmBytes(source) {
@@ -422,5 +426,45 @@ export class Contest {
       "best_move");
     this.rng.set(r.engine.i64(r.rng, 4));
     return move;
+  }
+
+  // Rolls out every legal move of a cast (python: rollouts.roll_out): each played to the game's end `trials` times
+  // by the advisor at level 0, every move over the same casts (trial i's from the seed's low 32 bits and i), the
+  // first casts stratified and each cast's luck taken out (flags: 7, all three). Returns the moves best first,
+  // {move, winGame, winContest, diff, trials}, each chance {mean, se, half} (half: the 95% interval's half-width;
+  // diff: the contest chance less the best move's, paired over the same casts). onSlice(done, trials), if given,
+  // is called after each slice of `slice` trials (a worker's progress); the numbers do not depend on the slices.
+  rollout(marks, trials = 1296, seed = 0, flags = ROLLOUT_ALL, onSlice = null, slice = 16) {
+    this.checkMarks(marks);
+    if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) {
+      throw new TrialsError(`${trials} trials: give a whole number from 1 to ${MAX_TRIALS}`);
+    }
+    const codes = this.legalMoves(marks);
+    const n = codes.length;
+    const [sb] = this.scratch(1);
+    const r = this.rules;
+    const e = r.engine;
+    const bytes = 8 * (n * trials * 2 + trials + n * 6 + 4 * r.data.sizes.maxp);  // rng: a source per seat
+    if (!r.rollAt || r.rollBytes < bytes) {  // one buffer, grown for a larger rollout: kept, never freed
+      r.rollAt = e.alloc(bytes);
+      r.rollBytes = bytes;
+    }
+    const res = r.rollAt;
+    const first = res + 8 * n * trials * 2;
+    const out = first + 8 * trials;
+    const rng = out + 8 * n * 6;
+    this.put();
+    for (let lo = 0; lo < trials; lo += slice) {
+      const hi = Math.min(trials, lo + slice);
+      checked(e.x.pt_rollout(r.st, r.tb, r.eb, sb, marks, 0, trials, lo, hi, seed | 0, flags, rng, res, first),
+        "rollout");
+      if (onSlice) onSlice(hi, trials);
+    }
+    const best = checked(e.x.pt_rollout_summary(res, first, n, trials, out), "rollout_summary");
+    const s = e.f64(out, n * 6);
+    const chance = (i, c) => ({ mean: s[6 * i + c], se: s[6 * i + c + 1], half: Z95 * s[6 * i + c + 1] });
+    const others = [...codes.keys()].filter((i) => i !== best).sort((a, b) => s[6 * b + 4] - s[6 * a + 4]);
+    return [best, ...others].map((i) => ({ move: codes[i], winGame: chance(i, 0), winContest: chance(i, 2),
+      diff: chance(i, 4), trials }));
   }
 }

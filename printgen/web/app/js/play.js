@@ -11,6 +11,8 @@ import { Tips } from "./learn.js";
 const $ = (id) => document.getElementById(id);
 const PAUSE = 350;  // ms between two computer turns, after each one's move is drawn
 const REVIEW_FROM = 6;  // turns played before the table's tools offer a review
+const ROLLOUT_TRIALS = [36, 144, 324, 1296];  // the trials a move the phone offers (gnubg's 1296 the most)
+const ROLLOUT_DEFAULT = 144;
 
 // Asks the browser to keep the screen on while a table is shown (again whenever the page comes back into view,
 // since the browser lets go of the lock when it is hidden); one listener for the page's whole life.
@@ -242,7 +244,38 @@ export class Play {
           el("p", {}, `${W.chance(m.winGame, "game")}; ${W.chance(m.winContest, "contest")}`),
           el("p", { class: "small" }, W.cost(m.diff, i === 0))))),
         el("p", { class: "small" }, W.T("serve.explain_game")),
-        el("p", { class: "small" }, W.T("serve.explain_contest"))]);
+        el("p", { class: "small" }, W.T("serve.explain_contest")),
+        this.ctx.engine.track ? el("button", { class: "rollout", onclick: () => { this.close(); this.rollout(); } },
+          W.T("phone.rollout")) : null]);
+    } catch (e) { showError(e); }
+  }
+
+  // Rolls the pending cast's moves out in the worker, with a progress bar, then shows each move's chances with
+  // their 95% intervals and the trials behind them.
+  async rollout(trials = this.rolloutTrials ?? ROLLOUT_DEFAULT) {
+    const W = this.W2;
+    this.rolloutTrials = trials;
+    const bar = el("progress", { max: trials, value: 0 });
+    this.sheet(W.T("phone.rollout_title", { trials }), [bar, el("p", { class: "small" }, W.T("phone.rollout_working"))]);
+    const pts = (x) => W.number(Math.abs(x) * 100, 1);
+    try {
+      const r = await this.ctx.engine.track("rollout", (done, total) => { bar.max = total; bar.value = done; }, trials);
+      if (!bar.isConnected) return;
+      this.close();
+      const choice = el("select", { "aria-label": W.T("phone.rollout_trials"), onchange: (e) => { this.close(); this.rollout(Number(e.target.value)); } },
+        ...ROLLOUT_TRIALS.map((n) => el("option", { value: n, selected: n === trials }, String(n))));
+      this.suggestion = r.moves[0];
+      this.board.suggest(this.suggestion);
+      this.sheet(W.T("phone.rollout_title", { trials }), [
+        el("label", { class: "level" }, el("span", {}, W.T("phone.rollout_trials")), choice),
+        el("ol", { class: "advice rollout" }, ...r.moves.map((m, i) => el("li", {},
+          el("button", { class: "move", onclick: () => { this.close(); this.act(this.view.phase === "bet" ? "bet" : "move", m.code); } },
+            W.moveWords(m)),
+          el("p", {}, W.T("phone.rollout_row", { contest: W.percent(m.winContest.mean), contest_half: pts(m.winContest.half),
+            game: W.percent(m.winGame.mean), game_half: pts(m.winGame.half) })),
+          el("p", { class: "small" }, i === 0 ? W.T("serve.cost_best")
+            : W.T("phone.rollout_cost", { points: pts(m.diff.mean), half: pts(m.diff.half) }))))),
+        el("p", { class: "small" }, W.T("phone.rollout_note", { trials: r.trials }))]);
     } catch (e) { showError(e); }
   }
 

@@ -94,8 +94,32 @@ export function keyMoments(turns, spec) {
   return { play: play.map((t) => t.turn), beans: beans.map((t) => t.turn) };
 }
 
+// Returns who played better against the next best, and how sure (python: findings.review.Review.comparison): the
+// chance of the contest the other gave away beyond the better one's, a game at a time, with a 95% interval over
+// the games (Student's t from spec.t975); {better, other, perGame, half (null with one game), games, sure}, or null.
+export function comparison(turns, spec) {
+  const graded = turns.filter((t) => !t.forced && t.kind !== "throw");
+  const seats = [...new Set(graded.map((t) => t.seat))].sort((a, b) => a - b);
+  if (seats.length < 2) return null;
+  const games = [...new Set(turns.map((t) => t.game))].sort((a, b) => a - b);
+  const lost = new Map();
+  const key = (s, g) => `${s}/${g}`;
+  for (const s of seats) for (const g of games) lost.set(key(s, g), 0.0);
+  for (const t of graded) lost.set(key(t.seat, t.game), lost.get(key(t.seat, t.game)) + Math.max(t.loss, 0.0));
+  const total = new Map(seats.map((s) => [s, games.reduce((a, g) => a + lost.get(key(s, g)), 0)]));
+  const [better, other] = [...seats].sort((a, b) => total.get(a) - total.get(b) || a - b);
+  const d = games.map((g) => lost.get(key(other, g)) - lost.get(key(better, g)));
+  const n = d.length;
+  const perGame = d.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { better, other, perGame, half: null, games: n, sure: false };
+  const sd = Math.sqrt(d.reduce((a, x) => a + (x - perGame) ** 2, 0) / (n - 1));
+  const q = n - 1 <= spec.t975.length ? spec.t975[n - 2] : spec.z975;
+  const half = q * sd / Math.sqrt(n);
+  return { better, other, perGame, half, games: n, sure: perGame - half > 0 };
+}
+
 // Returns the review of a table's contest (table.js Table: its `turns` and the `states` before each) at a search
-// level: {level, ms, start, turns, players, moments}. spec: games.json "review"; progress(done, total) is called
+// level: {level, ms, start, turns, players, moments, comparison}. spec: games.json "review"; progress(done, total) is called
 // after every turn. Chances are per seat, for the contest; turns number from 1 as `patolli replay` numbers them.
 export function reviewTable(table, level, spec, progress = () => {}) {
   const began = performance.now();
@@ -120,5 +144,6 @@ export function reviewTable(table, level, spec, progress = () => {}) {
     level, ms: performance.now() - began, start, turns,
     players: Array.from({ length: players }, (_, s) => summary(turns, s, start[s], result[s], spec)),
     moments: keyMoments(turns, spec),
+    comparison: comparison(turns, spec),
   };
 }

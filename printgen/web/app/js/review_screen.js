@@ -78,6 +78,7 @@ export class ReviewScreen {
       el("h2", {}, W.T("review.graph_title")),
       chanceGraph(rv, colours, W), legend,
       el("div", { class: "players" }, ...rv.players.map((p) => this.player(p, colours[p.seat]))),
+      this.better(rv.comparison),
       ...this.moments(), this.errors(),
       el("details", { class: "about" }, el("summary", {}, W.T("review_phone.about")),
         el("p", { class: "small" }, W.T("review.legend", { limits })),
@@ -85,6 +86,19 @@ export class ReviewScreen {
           seconds: W.number(rv.ms / 1000, rv.ms < 1000 ? 2 : 1) })), this.levelRow(),
         el("p", { class: "small" }, W.T("review_phone.level_note"))));
     document.body.dataset.review = "done";
+  }
+
+  // Returns who played better and how sure, in words (the terminal's sentence), or nothing without two seats graded.
+  better(c) {
+    if (!c) return null;
+    const W = this.W;
+    const names = { better: this.play.who(c.better), other: this.play.who(c.other) };
+    if (c.half === null) {
+      return el("p", { class: "better" }, W.T("review.better_one_game", { ...names, points: points(W, c.perGame) }));
+    }
+    return el("p", { class: "better" }, W.T(c.sure ? "review.better_sure" : "review.better_unsure", { ...names,
+      points: points(W, c.perGame), lo: W.number((c.perGame - c.half) * 100, 1),
+      hi: W.number((c.perGame + c.half) * 100, 1), games: c.games }));
   }
 
   // Returns one player's card: the result, the grades counted, accuracy and luck in words.

@@ -159,6 +159,27 @@ const methods = {
       moves: moves.map((m) => ({ ...m, ...described.get(m.move) })) };
   },
 
+  // Returns the rollout of the pending cast's moves (Contest.rollout: common casts, stratified first casts,
+  // luck-adjusted results), posting {id, progress: [done, total]} as the trials run: {trials, ms, moves} with the
+  // moves best first, each with its chances {mean, se, half} and its described move.
+  rollout(trials) {
+    const t = table();
+    t.personToMove();
+    if (t.needsCast() && t.pending === null) throw new TableError("cast first: a rollout is for a cast");
+    const marks = t.pending ?? 0;
+    const id = calling;
+    let shown = 0;
+    const started = performance.now();
+    const moves = t.contest.rollout(marks, trials, 0, 7, (done, total) => {
+      const now = performance.now();
+      if (now - shown < 100 && done < total) return;
+      shown = now;
+      self.postMessage({ id, progress: [done, total] });
+    }, 4);
+    const described = new Map(t.contest.describe(marks, moves.map((m) => m.move)).map((d) => [d.code, d]));
+    return { trials, ms: performance.now() - started, moves: moves.map((m) => ({ ...m, ...described.get(m.move) })) };
+  },
+
   // Returns each seat's chances now, by the evaluation (no search).
   estimate() {
     const t = table();
