@@ -166,12 +166,12 @@ def test_the_cap_on_pieces_is_read_and_checked(monkeypatch) -> None:
 
 
 def test_endgames_command_lists_each_games_tables() -> None:
-    r = runner.invoke(app, ["lab", "endgames", "--list", "--pieces", "2", "-r", "gatigo", "-r", "bell", "--json"])
+    r = runner.invoke(app, ["lab", "endgames", "--list", "--left", "2", "-r", "gatigo", "-r", "bell", "--json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.output.strip().splitlines()[-1])
     rows = {(t["ruleset"], t["pieces"]): t for t in report["tables"]}
     assert rows[("gatigo", 1)]["state"] == "ready" and rows[("gatigo", 1)]["entries"] == 5_618
     assert rows[("bell+no_gambling", 2)]["state"] == "too large"
     assert report["reads"]["bell"] == 1  # the shipped table (the tests cap the pieces at one)
-    bad = runner.invoke(app, ["lab", "endgames", "--pieces", "4"])
+    bad = runner.invoke(app, ["lab", "endgames", "--left", "4"])
     assert bad.exit_code == 2

@@ -20,15 +20,15 @@ BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
 def endgames(
     rulesets: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="Ruleset (repeatable; default: every "
                                                          "built-in one), each with every set of its options.")] = None,
-    pieces: Annotated[int, typer.Option("--pieces", "-k", min=1, max=3, help="Pieces left a side the tables hold "
-                                        "(tables of fewer are built first).")] = 2,
+    pieces: Annotated[int, typer.Option("--left", min=1, max=3, help="Pieces left a side the tables hold (tables "
+                                        "of fewer are built first).")] = 2,
     listing: Annotated[bool, typer.Option("--list", help="Only say which tables each game reads, and their "
                                           "sizes.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Build the exact endgame tables of two-player games.
 
-    Every position in which each side has at most --pieces left to bear off, solved under perfect play,
+    Every position in which each side has at most --left pieces to bear off, solved under perfect play,
     for each ruleset with each set of its options; the advisor, the computer players, the review and the
     tutor read the largest table there is. Tables are written to the cache folder; shipped ones are not
     built again. Prints each table's size and the time it took.
