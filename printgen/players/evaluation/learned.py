@@ -117,19 +117,27 @@ def bucket_code(st, t, p, buckets):
 
 
 @inline
+def _at(net, i):
+    """Returns net[i] for an index known to be in range (an unsigned index: no wraparound check for negatives)."""
+    return net[np.uint64(i)]
+
+
+@inline
 def _add8(net, at, x, a0, a1, a2, a3, a4, a5, a6, a7):
     """Returns the eight running sums with one input's column of eight consecutive hidden units (from net[at]) times
     x added, each to its own sum."""
-    return (a0 + net[at] * x, a1 + net[at + 1] * x, a2 + net[at + 2] * x, a3 + net[at + 3] * x,
-            a4 + net[at + 4] * x, a5 + net[at + 5] * x, a6 + net[at + 6] * x, a7 + net[at + 7] * x)
+    return (a0 + _at(net, at) * x, a1 + _at(net, at + 1) * x, a2 + _at(net, at + 2) * x,
+            a3 + _at(net, at + 3) * x, a4 + _at(net, at + 4) * x, a5 + _at(net, at + 5) * x,
+            a6 + _at(net, at + 6) * x, a7 + _at(net, at + 7) * x)
 
 
 @inline
 def _add8_per(net, at, x, others, a0, a1, a2, a3, a4, a5, a6, a7):
     """`_add8` with each term divided by `others` (an opponents' mean over more than one opponent)."""
-    return (a0 + net[at] * x / others, a1 + net[at + 1] * x / others, a2 + net[at + 2] * x / others,
-            a3 + net[at + 3] * x / others, a4 + net[at + 4] * x / others, a5 + net[at + 5] * x / others,
-            a6 + net[at + 6] * x / others, a7 + net[at + 7] * x / others)
+    return (a0 + _at(net, at) * x / others, a1 + _at(net, at + 1) * x / others, a2 + _at(net, at + 2) * x / others,
+            a3 + _at(net, at + 3) * x / others, a4 + _at(net, at + 4) * x / others,
+            a5 + _at(net, at + 5) * x / others, a6 + _at(net, at + 6) * x / others,
+            a7 + _at(net, at + 7) * x / others)
 
 
 @njit
@@ -165,14 +173,14 @@ def seat_scores(st, t, net, fx, out, row):
             score += net[HEADER + j] * fx[p, j]
         for h in range(0, hidden, UNITS):
             at = w1 + 2 * nf * hidden + h
-            a0 = net[b1 + h] + net[at] * share
-            a1 = net[b1 + h + 1] + net[at + 1] * share
-            a2 = net[b1 + h + 2] + net[at + 2] * share
-            a3 = net[b1 + h + 3] + net[at + 3] * share
-            a4 = net[b1 + h + 4] + net[at + 4] * share
-            a5 = net[b1 + h + 5] + net[at + 5] * share
-            a6 = net[b1 + h + 6] + net[at + 6] * share
-            a7 = net[b1 + h + 7] + net[at + 7] * share
+            a0 = _at(net, b1 + h) + _at(net, at) * share
+            a1 = _at(net, b1 + h + 1) + _at(net, at + 1) * share
+            a2 = _at(net, b1 + h + 2) + _at(net, at + 2) * share
+            a3 = _at(net, b1 + h + 3) + _at(net, at + 3) * share
+            a4 = _at(net, b1 + h + 4) + _at(net, at + 4) * share
+            a5 = _at(net, b1 + h + 5) + _at(net, at + 5) * share
+            a6 = _at(net, b1 + h + 6) + _at(net, at + 6) * share
+            a7 = _at(net, b1 + h + 7) + _at(net, at + 7) * share
             for j in range(nf):
                 x = fx[p, j]
                 if x != 0.0:
@@ -210,14 +218,14 @@ def seat_scores(st, t, net, fx, out, row):
                     if b > 0:
                         a0, a1, a2, a3, a4, a5, a6, a7 = _add8_per(net, w1 + (dense + buckets + b - 1) * hidden + h,
                                                                    1.0, others, a0, a1, a2, a3, a4, a5, a6, a7)
-            score += net[w2 + h] * np.tanh(a0)
-            score += net[w2 + h + 1] * np.tanh(a1)
-            score += net[w2 + h + 2] * np.tanh(a2)
-            score += net[w2 + h + 3] * np.tanh(a3)
-            score += net[w2 + h + 4] * np.tanh(a4)
-            score += net[w2 + h + 5] * np.tanh(a5)
-            score += net[w2 + h + 6] * np.tanh(a6)
-            score += net[w2 + h + 7] * np.tanh(a7)
+            score += _at(net, w2 + h) * np.tanh(a0)
+            score += _at(net, w2 + h + 1) * np.tanh(a1)
+            score += _at(net, w2 + h + 2) * np.tanh(a2)
+            score += _at(net, w2 + h + 3) * np.tanh(a3)
+            score += _at(net, w2 + h + 4) * np.tanh(a4)
+            score += _at(net, w2 + h + 5) * np.tanh(a5)
+            score += _at(net, w2 + h + 6) * np.tanh(a6)
+            score += _at(net, w2 + h + 7) * np.tanh(a7)
         out[row, p] = score
 
 
