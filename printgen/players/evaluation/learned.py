@@ -269,6 +269,25 @@ def reference_scores(net: np.ndarray, x: np.ndarray, live: np.ndarray) -> np.nda
     return e / e.sum()
 
 
+def unit_major(net: np.ndarray) -> np.ndarray:
+    """Returns a packed network with its first layer stored unit by unit and without the padding units (`pack`'s
+    layout before the layer was stored input by input): what the calibration maps' fingerprints hash, so a change
+    of layout alone, which changes no value, leaves the shipped maps fresh."""
+    if net.shape[0] == 0:
+        return net
+    nf = (int(net[0]) - 1) // 2
+    hidden, width = int(net[2]), int(net[3])
+    at = HEADER + nf
+    w1 = net[at:at + hidden * width].reshape(width, hidden).T
+    b1 = net[at + hidden * width:at + hidden * width + hidden]
+    w2 = net[at + hidden * width + hidden:at + hidden * width + 2 * hidden]
+    used = hidden
+    while used > 0 and not w1[used - 1].any() and b1[used - 1] == 0.0 and w2[used - 1] == 0.0:
+        used -= 1
+    head = np.array([net[0], net[1], used, width], dtype=np.float64)
+    return np.concatenate([head, net[HEADER:at], w1[:used].ravel(), b1[:used], w2[:used]])
+
+
 def entry_net(entry: dict[str, Any], nf: int, where: str) -> np.ndarray:
     """Returns the packed network of a parsed learned-evaluation entry, checked against the features."""
     if not isinstance(entry, dict) or entry.get("format") != FORMAT:
