@@ -14,8 +14,8 @@ contest equity and the risk of ruin as they are).
 In compiled code the network is one flat float64 array: a header, the linear weights, then the first
 layer with the inputs' normalisation folded in (stored input by input, padded to a multiple of UNITS
 hidden units), the hidden biases and the output weights. The forward pass builds no input vector: each
-hidden unit sums its dense inputs and the columns of the pieces' buckets directly, so it allocates nothing. Trained by `train.py`; shipped per ruleset and
-player count in `data/learned/` (tens of KB each).
+hidden unit sums its dense inputs and the columns of the pieces' buckets directly, so it allocates nothing.
+Trained by `train.py`; shipped per ruleset and player count in `data/learned/` (tens of KB each).
 """
 
 from __future__ import annotations
