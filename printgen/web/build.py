@@ -211,6 +211,11 @@ def build(out: Path) -> dict[str, Any]:
     for gv in module.global_variables:
         if not gv.is_declaration:
             gv.linkage = "internal"
+    # The math functions compiled in (`libm.py`, numba's expm1 under them) are inlined wherever the engine calls
+    # them: the learned evaluation calls tanh 64 times an evaluation, and a call keeps its running sums in memory
+    for fn in module.functions:
+        if not fn.is_declaration and (fn.name in defined or "8printgen3web4libm" in fn.name):  # numba's mangling
+            fn.add_function_attribute("alwaysinline")
     module.verify()
     builder = ll.create_pass_builder(tm, ll.create_pipeline_tuning_options(speed_level=3))
     builder.getModulePassManager().run(module, builder)

@@ -12,10 +12,10 @@ do (`evaluation.py`, which calls `seat_scores` for MODEL_LEARNED and keeps the i
 contest equity and the risk of ruin as they are).
 
 In compiled code the network is one flat float64 array: a header, the linear weights, then the first
-layer with the inputs' normalisation folded in, the hidden biases and the output weights. The
-forward pass builds no input vector: each hidden unit sums its dense inputs and the columns of the
-pieces' buckets directly, so it allocates nothing. Trained by `train.py`; shipped per ruleset and
-player count in `data/learned/` (tens of KB each).
+layer with the inputs' normalisation folded in (stored input by input, padded to a multiple of UNITS
+hidden units), the hidden biases and the output weights. The forward pass builds no input vector: each
+hidden unit sums its dense inputs and the columns of the pieces' buckets directly, so it allocates nothing.
+Trained by `train.py`; shipped per ruleset and player count in `data/learned/` (tens of KB each).
 """
 
 from __future__ import annotations
@@ -30,12 +30,13 @@ from typing import Any
 import numpy as np
 
 from printgen.engine import layout as lay
-from printgen.engine.jit import njit
+from printgen.engine.jit import inline, njit
 from printgen.errors import PatolliError
 
 BUCKETS = 16  # stretches of a path in the progress encoding
 BUCKET_BITS, BUCKET_MASK = 5, 31  # a piece's stretch packed in an integer (1 + stretch; at most 12 pieces a seat)
 HEADER = 4  # net[0:4] = dense inputs, buckets, hidden units, inputs in all; then the linear weights (features)
+UNITS = 8  # hidden units summed side by side (`seat_scores`); the packed layer is padded to a multiple of them
 SHIPPED_DIR = "data/learned"  # inside printgen.players: one file per "ruleset/players"
 FORMAT = "patolli-learned-evaluation/2"
 # The "ruleset/players" whose default advisor reads the shipped network: where it was measured stronger than the
@@ -115,31 +116,53 @@ def bucket_code(st, t, p, buckets):
     return code
 
 
+@inline
+def _at(net, i):
+    """Returns net[i] for an index known to be in range (an unsigned index: no wraparound check for negatives)."""
+    return net[np.uint64(i)]
+
+
+@inline
+def _add8(net, at, x, a0, a1, a2, a3, a4, a5, a6, a7):
+    """Returns the eight running sums with one input's column of eight consecutive hidden units (from net[at]) times
+    x added, each to its own sum."""
+    return (a0 + _at(net, at) * x, a1 + _at(net, at + 1) * x, a2 + _at(net, at + 2) * x,
+            a3 + _at(net, at + 3) * x, a4 + _at(net, at + 4) * x, a5 + _at(net, at + 5) * x,
+            a6 + _at(net, at + 6) * x, a7 + _at(net, at + 7) * x)
+
+
+@inline
+def _add8_per(net, at, x, others, a0, a1, a2, a3, a4, a5, a6, a7):
+    """`_add8` with each term divided by `others` (an opponents' mean over more than one opponent)."""
+    return (a0 + _at(net, at) * x / others, a1 + _at(net, at + 1) * x / others, a2 + _at(net, at + 2) * x / others,
+            a3 + _at(net, at + 3) * x / others, a4 + _at(net, at + 4) * x / others,
+            a5 + _at(net, at + 5) * x / others, a6 + _at(net, at + 6) * x / others,
+            a7 + _at(net, at + 7) * x / others)
+
+
 @njit
 def seat_scores(st, t, net, fx, out, row):
     """Writes the network's score of every seat still in into out[row, seat]; the inputs are those of
     `inputs`, summed straight into each hidden unit (no buffer: the pieces' stretches are read once per seat,
     packed in an integer).
 
-    Four hidden units are summed side by side, each in its own running sum with its own additions in the same
-    order as alone: the values are those of one unit at a time, to the bit, while the processor overlaps the
-    four chains of dependent additions (level-3 advice in Bell and Ocastudios took 15-25 % less time, natively and
-    in WebAssembly). Where the count is not a multiple of four, the last unit fills the places left and is counted
-    once."""
+    Eight hidden units are summed side by side, each in its own running sum with its own additions in the order
+    of `inputs`: the values are those of one unit at a time, to the bit, while the processor overlaps the eight
+    chains of dependent additions. The first layer is stored input by input (`pack`), so each input's weights for
+    the eight units are consecutive (one vector load where the target has them). An input that is zero is
+    skipped: adding a weight times zero leaves a running sum as it is."""
     nf = fx.shape[1]
     dense = int(net[0])
     buckets = int(net[1])
     hidden = int(net[2])
-    width = int(net[3])
     w1 = HEADER + nf
-    b1 = w1 + hidden * width
+    b1 = w1 + hidden * int(net[3])
     w2 = b1 + hidden
     pieces = t.n_pieces
     solvent, held = seats_in(st, t)
     codes = (bucket_code(st, t, 0, buckets), bucket_code(st, t, 1, buckets),
              bucket_code(st, t, 2, buckets) if t.n_players > 2 else 0,
              bucket_code(st, t, 3, buckets) if t.n_players > 3 else 0)
-    last = hidden - 1
     for p in range(t.n_players):
         if not lay.solvent(st, p):
             continue
@@ -148,28 +171,27 @@ def seat_scores(st, t, net, fx, out, row):
         score = 0.0
         for j in range(nf):
             score += net[HEADER + j] * fx[p, j]
-        for h in range(0, hidden, 4):
-            h1, h2, h3 = min(h + 1, last), min(h + 2, last), min(h + 3, last)
-            r0, r1, r2, r3 = w1 + h * width, w1 + h1 * width, w1 + h2 * width, w1 + h3 * width
-            a0 = net[b1 + h] + net[r0 + 2 * nf] * share
-            a1 = net[b1 + h1] + net[r1 + 2 * nf] * share
-            a2 = net[b1 + h2] + net[r2 + 2 * nf] * share
-            a3 = net[b1 + h3] + net[r3 + 2 * nf] * share
+        for h in range(0, hidden, UNITS):
+            at = w1 + 2 * nf * hidden + h
+            a0 = _at(net, b1 + h) + _at(net, at) * share
+            a1 = _at(net, b1 + h + 1) + _at(net, at + 1) * share
+            a2 = _at(net, b1 + h + 2) + _at(net, at + 2) * share
+            a3 = _at(net, b1 + h + 3) + _at(net, at + 3) * share
+            a4 = _at(net, b1 + h + 4) + _at(net, at + 4) * share
+            a5 = _at(net, b1 + h + 5) + _at(net, at + 5) * share
+            a6 = _at(net, b1 + h + 6) + _at(net, at + 6) * share
+            a7 = _at(net, b1 + h + 7) + _at(net, at + 7) * share
             for j in range(nf):
                 x = fx[p, j]
-                a0 += net[r0 + j] * x
-                a1 += net[r1 + j] * x
-                a2 += net[r2 + j] * x
-                a3 += net[r3 + j] * x
+                if x != 0.0:
+                    a0, a1, a2, a3, a4, a5, a6, a7 = _add8(net, w1 + j * hidden + h, x,
+                                                           a0, a1, a2, a3, a4, a5, a6, a7)
             code = codes[p]
             for i in range(pieces):
                 b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                 if b > 0:
-                    k = dense + b - 1
-                    a0 += net[r0 + k]
-                    a1 += net[r1 + k]
-                    a2 += net[r2 + k]
-                    a3 += net[r3 + k]
+                    a0, a1, a2, a3, a4, a5, a6, a7 = _add8(net, w1 + (dense + b - 1) * hidden + h, 1.0,
+                                                           a0, a1, a2, a3, a4, a5, a6, a7)
             for o in range(t.n_players):
                 if o == p or not lay.solvent(st, o):
                     continue
@@ -177,40 +199,33 @@ def seat_scores(st, t, net, fx, out, row):
                 if others == 1:  # the same sums as below: x / 1 is x
                     for j in range(nf):
                         x = fx[o, j]
-                        a0 += net[r0 + nf + j] * x
-                        a1 += net[r1 + nf + j] * x
-                        a2 += net[r2 + nf + j] * x
-                        a3 += net[r3 + nf + j] * x
+                        if x != 0.0:
+                            a0, a1, a2, a3, a4, a5, a6, a7 = _add8(net, w1 + (nf + j) * hidden + h, x,
+                                                                   a0, a1, a2, a3, a4, a5, a6, a7)
                     for i in range(pieces):
                         b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                         if b > 0:
-                            k = dense + buckets + b - 1
-                            a0 += net[r0 + k]
-                            a1 += net[r1 + k]
-                            a2 += net[r2 + k]
-                            a3 += net[r3 + k]
+                            a0, a1, a2, a3, a4, a5, a6, a7 = _add8(net, w1 + (dense + buckets + b - 1) * hidden + h,
+                                                                   1.0, a0, a1, a2, a3, a4, a5, a6, a7)
                     continue
                 for j in range(nf):
                     x = fx[o, j]
-                    a0 += net[r0 + nf + j] * x / others
-                    a1 += net[r1 + nf + j] * x / others
-                    a2 += net[r2 + nf + j] * x / others
-                    a3 += net[r3 + nf + j] * x / others
+                    if x != 0.0:
+                        a0, a1, a2, a3, a4, a5, a6, a7 = _add8_per(net, w1 + (nf + j) * hidden + h, x, others,
+                                                                   a0, a1, a2, a3, a4, a5, a6, a7)
                 for i in range(pieces):
                     b = (code >> (BUCKET_BITS * i)) & BUCKET_MASK
                     if b > 0:
-                        k = dense + buckets + b - 1
-                        a0 += net[r0 + k] / others
-                        a1 += net[r1 + k] / others
-                        a2 += net[r2 + k] / others
-                        a3 += net[r3 + k] / others
-            score += net[w2 + h] * np.tanh(a0)
-            if h1 > h:
-                score += net[w2 + h1] * np.tanh(a1)
-            if h2 > h1:
-                score += net[w2 + h2] * np.tanh(a2)
-            if h3 > h2:
-                score += net[w2 + h3] * np.tanh(a3)
+                        a0, a1, a2, a3, a4, a5, a6, a7 = _add8_per(net, w1 + (dense + buckets + b - 1) * hidden + h,
+                                                                   1.0, others, a0, a1, a2, a3, a4, a5, a6, a7)
+            score += _at(net, w2 + h) * np.tanh(a0)
+            score += _at(net, w2 + h + 1) * np.tanh(a1)
+            score += _at(net, w2 + h + 2) * np.tanh(a2)
+            score += _at(net, w2 + h + 3) * np.tanh(a3)
+            score += _at(net, w2 + h + 4) * np.tanh(a4)
+            score += _at(net, w2 + h + 5) * np.tanh(a5)
+            score += _at(net, w2 + h + 6) * np.tanh(a6)
+            score += _at(net, w2 + h + 7) * np.tanh(a7)
         out[row, p] = score
 
 
@@ -219,17 +234,23 @@ def seat_scores(st, t, net, fx, out, row):
 def pack(linear: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mean: np.ndarray, scale: np.ndarray,
          buckets: int = BUCKETS) -> np.ndarray:
     """Returns the flat array compiled code reads: the linear weights, then the network with the dense inputs'
-    normalisation ((x - mean) / scale) folded into the first layer."""
+    normalisation ((x - mean) / scale) folded into the first layer, that layer stored input by input (each input's
+    weights for every hidden unit consecutive) and padded with units of no weight to a multiple of UNITS."""
     hidden, width = w1.shape
     dense = len(mean)
     if width != dense + 2 * buckets or b1.shape != (hidden,) or w2.shape != (hidden,) or scale.shape != (dense,):
         raise LearnedError(f"a network of {hidden} hidden units over {width} inputs needs {hidden} biases, "
                            f"{hidden} output weights and {dense} + {dense} normalisers")
-    folded = np.array(w1, dtype=np.float64)
-    folded[:, :dense] = w1[:, :dense] / scale
-    bias = b1 - (w1[:, :dense] * (mean / scale)).sum(axis=1)
-    head = np.array([dense, buckets, hidden, width], dtype=np.float64)
-    return np.concatenate([head, linear, folded.ravel(), bias, w2]).astype(np.float64)
+    padded = -(-hidden // UNITS) * UNITS
+    folded = np.zeros((padded, width), dtype=np.float64)
+    folded[:hidden] = w1
+    folded[:hidden, :dense] = w1[:, :dense] / scale
+    bias = np.zeros(padded, dtype=np.float64)
+    bias[:hidden] = b1 - (w1[:, :dense] * (mean / scale)).sum(axis=1)
+    out = np.zeros(padded, dtype=np.float64)
+    out[:hidden] = w2
+    head = np.array([dense, buckets, padded, width], dtype=np.float64)
+    return np.concatenate([head, linear, folded.T.ravel(), bias, out]).astype(np.float64)
 
 
 def reference_scores(net: np.ndarray, x: np.ndarray, live: np.ndarray) -> np.ndarray:
@@ -239,13 +260,32 @@ def reference_scores(net: np.ndarray, x: np.ndarray, live: np.ndarray) -> np.nda
     nf = (int(net[0]) - 1) // 2
     linear = net[HEADER:HEADER + nf]
     at = HEADER + nf
-    w1 = net[at:at + hidden * width].reshape(hidden, width)
+    w1 = net[at:at + hidden * width].reshape(width, hidden).T
     b1 = net[at + hidden * width:at + hidden * width + hidden]
     w2 = net[at + hidden * width + hidden:]
     s = x[:, :nf] @ linear + np.tanh(x @ w1.T + b1) @ w2
     s = np.where(live, s, -np.inf)
     e = np.exp(s - s[live].max())
     return e / e.sum()
+
+
+def unit_major(net: np.ndarray) -> np.ndarray:
+    """Returns a packed network with its first layer stored unit by unit and without the padding units (`pack`'s
+    layout before the layer was stored input by input): what the calibration maps' fingerprints hash, so a change
+    of layout alone, which changes no value, leaves the shipped maps fresh."""
+    if net.shape[0] == 0:
+        return net
+    nf = (int(net[0]) - 1) // 2
+    hidden, width = int(net[2]), int(net[3])
+    at = HEADER + nf
+    w1 = net[at:at + hidden * width].reshape(width, hidden).T
+    b1 = net[at + hidden * width:at + hidden * width + hidden]
+    w2 = net[at + hidden * width + hidden:at + hidden * width + 2 * hidden]
+    used = hidden
+    while used > 0 and not w1[used - 1].any() and b1[used - 1] == 0.0 and w2[used - 1] == 0.0:
+        used -= 1
+    head = np.array([net[0], net[1], used, width], dtype=np.float64)
+    return np.concatenate([head, net[HEADER:at], w1[:used].ravel(), b1[:used], w2[:used]])
 
 
 def entry_net(entry: dict[str, Any], nf: int, where: str) -> np.ndarray:

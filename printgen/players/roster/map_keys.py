@@ -18,7 +18,7 @@ import numpy as np
 from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
 from printgen.engine.tables import tables_for
-from printgen.players.evaluation import chance_maps
+from printgen.players.evaluation import chance_maps, learned
 from printgen.players.evaluation.chance_maps import ChanceMap
 from printgen.players.evaluation.features import evaluate_model, evaluation_buffers
 from printgen.players.evaluation.weights import builtin
@@ -51,7 +51,7 @@ def _digest_arrays(h: Any, tables: Any) -> None:
         if name in UNSTAMPED:
             continue  # default_model: which model MODEL_NOW reads shows in the probe's values (a linear default's
             # maps stay fresh)
-        a = np.ascontiguousarray(np.asarray(value))
+        a = np.ascontiguousarray(learned.unit_major(value) if name == "net" else np.asarray(value))
         h.update(f"{name}:{a.dtype.str}:{a.shape}".encode())
         h.update(a.tobytes())
 
