@@ -25,6 +25,7 @@ def describe(reason: Reason, lang: str = "en") -> str:
         "seat": seat_name(reason.seat) if reason.seat is not None else "",
         "items": T.counted(int(round(amount)), item),
         "amount": int(round(amount)) if float(amount).is_integer() else T.number(amount),
+        "steps": T.count(int(round(amount)), "step"),
         "chance": T.number(100 * (reason.chance or 0.0), 0),
     }
     if reason.why is Why.DIRECTION:
