@@ -29,6 +29,15 @@ def marks_of(pos: Position, cast: str | None) -> int:
     return Beans(pos.ruleset.beans).marks_for_text(cast)
 
 
+def cast_words(T: Texts, pos: Position, marks: int) -> str:
+    """Returns the cast in a heading's words (`, cast 2 marks (score 2)`), or nothing where no cast is needed."""
+    if not pos.needs_cast:
+        return ""
+    score = pos.score(marks)
+    return T("advice.head_cast", marks=T.count(marks, "mark"),
+             score=T("advice.no_score") if score is None else T("advice.score", score=score))
+
+
 def reasons_json(a: Analysis, move: Move, lang: str = "en") -> list[dict[str, Any]]:
     """Returns the reasons for and against a move as JSON: what each is about, its side and its words."""
     return [{"kind": r.why.value, "good": r.good, "text": describe(r, lang)}
@@ -59,11 +68,7 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     """
     T = Texts(lang)
     pos = a.position
-    cast = ""
-    if pos.needs_cast:
-        score = pos.score(a.marks)
-        cast = T("advice.head_cast", marks=T.count(a.marks, "mark"),
-                 score=T("advice.no_score") if score is None else T("advice.score", score=score))
+    cast = cast_words(T, pos, a.marks)
     console.print(T("advice.head", seat=seat_name(pos.to_move), cast=cast, level=a.level,
                     seconds=T.number(a.seconds, 2)))
     table = [Row.of(s) for s in a.suggestions]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -12,8 +13,6 @@ from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import JsonOpt
 from printgen.errors import OptionError
-
-BUILTIN = ("bell", "neeley", "ocastudios", "gatigo")
 
 
 @reports_errors
@@ -39,6 +38,7 @@ def endgames(
     from printgen.players.solve.solver import solve
     from printgen.players.solve.store import find_solved, save
     from printgen.ruleset_files import load_ruleset
+    from printgen.rulesets import BUILTIN
     from printgen.web.app_data import variants
 
     names = rulesets or list(BUILTIN)
@@ -78,8 +78,6 @@ def endgames(
                 source = str(path) if path is not None else "not saved: no cache folder"
             else:
                 source = table.source
-            from pathlib import Path
-
             row.update(state="built now" if built else "ready", entries=table.layout.size, positions=table.valid,
                        seconds=round(table.seconds, 1), method=table.method, sweeps=table.sweeps,
                        bytes=Path(source).stat().st_size if Path(source).exists() else None,

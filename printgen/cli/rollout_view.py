@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from printgen.cli.advice_view import cast_words
 from printgen.cli.position_view import show_position
 from printgen.engine.position import seat_name
 from printgen.play.marks import marked_move, move_marks
@@ -49,11 +50,7 @@ def print_rollout(r: Rollout, console: Console, board: bool = True, lang: str = 
     made, a warning where the best two are not told apart, then the board with the best move marked."""
     T = Texts(lang)
     pos = r.position
-    cast = ""
-    if pos.needs_cast:
-        score = pos.score(r.marks)
-        cast = T("advice.head_cast", marks=T.count(r.marks, "mark"),
-                 score=T("advice.no_score") if score is None else T("advice.score", score=score))
+    cast = cast_words(T, pos, r.marks)
     console.print(T("rollout.head", seat=seat_name(pos.to_move), cast=cast, trials=T.count(r.trials, "trial"),
                     seed=r.seed, seconds=T.number(r.seconds, 2)))
     console.print(T("rollout.ranked"), style="dim")
