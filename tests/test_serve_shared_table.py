@@ -67,7 +67,11 @@ def _act(page: Any) -> None:
 def _follows(page: Any, other: Any) -> None:
     """Waits until a phone shows the turn and prompt the other shows (the live event, no reload)."""
     turn, prompt = _turn(other), str(other.locator("#status .prompt").inner_text())
-    page.wait_for_selector(f"#status .turn:text-is('{turn}')", timeout=PATIENCE)
+    # the turn alone may already agree before the event (a cast keeps the turn), so wait for the prompt too
+    page.wait_for_function(
+        "([turn, prompt]) => document.querySelector('#status .turn')?.innerText === turn"
+        " && document.querySelector('#status .prompt')?.innerText === prompt",
+        arg=[turn, prompt], timeout=PATIENCE)
     page.wait_for_selector(IDLE, timeout=PATIENCE)
     assert str(page.locator("#status .prompt").inner_text()) == prompt
     assert page.locator("body").get_attribute("data-state") == other.locator("body").get_attribute("data-state")
