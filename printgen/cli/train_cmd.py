@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -21,13 +22,19 @@ def train(
     ruleset: RulesetOpt = DEFAULT_RULESET,
     players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games of self-play in all (in generations "
-                                       "of 400).")] = DEFAULT_GAMES,
+                                       "of --generation-games).")] = DEFAULT_GAMES,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed and settings give the same weights, byte "
                                       "for byte.")] = 1,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the trained network here (default: "
                                              "learned-RULESET-PLAYERS.json).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Go on from the checkpoint an interrupted run left "
                                          "beside the output file.")] = False,
+    rollouts: Annotated[int, typer.Option("--rollouts", min=0, help="Label each position by this many playouts "
+                                          "to the end of its game (supervised, as gnubg trains) instead of "
+                                          "TD(λ); 0: TD(λ).")] = 0,
+    generation_games: Annotated[int | None, typer.Option("--generation-games", min=1, help="Games of self-play "
+                                                         "per generation, the network learning after each "
+                                                         "[default: 400].")] = None,
     workers: WorkersOpt = None,
     force: ForceOpt = False,
     ray: RayOpt = None,
@@ -36,8 +43,9 @@ def train(
     """Train the advisor's learned evaluation by self-play.
 
     Plays the advisor at level 0 against itself in generations of games, labels every position by TD(λ)
-    and trains a small network to give each seat's chance to win the game. A checkpoint is written after
-    every generation; --resume goes on from it and ends with the same weights as an uninterrupted run.
+    (or by --rollouts playouts to the game's end) and trains a small network to give each seat's chance
+    to win the game. A checkpoint is written after every generation; --resume goes on from it and ends
+    with the same weights as an uninterrupted run.
     Play with the result as `advisor-learned` once it is shipped in printgen/players/data/learned/.
     """
     from printgen.players.lab.pool import default_workers
@@ -48,7 +56,9 @@ def train(
     rs = load_ruleset(ruleset)
     count = players or min(rs.player_counts())
     target = out or Path(f"learned-{rs.spec.replace('+', '_')}-{count}.json")
-    config = TrainConfig(ruleset, count, games, seed)
+    config = TrainConfig(ruleset, count, games, seed, rollouts=rollouts)
+    if generation_games is not None:
+        config = replace(config, gen_games=generation_games)
     check_run(config, target, resume, force)  # bad input is said before the engine is prepared
     if ray is not None:
         from printgen.players.lab.pool import connect_ray

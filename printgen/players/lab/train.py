@@ -11,6 +11,11 @@ labelled by λ-returns over its own values (λ = LAMBDA): each position's label 
 (1 − λ) V(next recorded position) + λ × the next one's label, the last position of a game taking
 the winner. That lowers the variance of a dice game's outcome while the winner still anchors every game.
 
+With `rollouts` > 0 (gnubg's supervised recipe) every generation's positions are labelled instead by
+playouts to the end of their game, by the generation's own player (`train_labels.py`): each seat's share
+of the playouts won. Those labels carry no bias from the network's values and their noise shrinks with the
+playouts; they cost `rollouts` part-games a position.
+
 Everything is seeded: a chunk of games from (seed, generation, chunk), the network's first weights
 and the order of the samples from (seed, generation). The weights after a generation depend only
 on the weights before it, so a checkpoint written after every generation (atomically) lets
@@ -62,6 +67,7 @@ class TrainConfig:
     gen_games: int = GEN_GAMES
     lam: float = LAMBDA
     epochs: int = EPOCHS
+    rollouts: int = 0  # > 0: label each position by this many playouts to its game's end (train_labels.py)
 
     @property
     def generations(self) -> int:
@@ -110,7 +116,7 @@ def first_state(config: TrainConfig, linear: np.ndarray) -> State:
 _JOB: dict[str, Any] = {}
 
 
-def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int) -> None:
+def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int, rollouts: int = 0) -> None:
     """Prepares a worker: the ruleset's tables, the evaluation with this generation's network, buffers."""
     from printgen.engine.tables import tables_for
     from printgen.players.roster.eval_tables import eval_tables_for
@@ -122,21 +128,32 @@ def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: i
     if net is not None:
         et = et._replace(net=net)
     _JOB.update(t=tables_for(rs, players), et=et, sc=make_scratch(0, players * rs.economy.starting_items),
-                spec=np.array([ADVISOR, 0, model], dtype=np.int64), every=every)
+                spec=np.array([ADVISOR, 0, model], dtype=np.int64), every=every, rollouts=rollouts)
 
 
 def _play(chunk: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
-    """Plays one chunk (seed, generation, chunk, games) of self-play in this worker."""
+    """Plays one chunk (seed, generation, chunk, games) of self-play in this worker: (X, live, game, won, labels,
+    playouts ended), the labels by playouts where the run asks for them (else no rows), drawn from the chunk's
+    random source after its games."""
+    from printgen.players.lab.train_labels import label_chunk
     from printgen.players.lab.train_play import chunk_rng, play_chunk
 
     seed, generation, index, games = chunk
     j = _JOB
-    return play_chunk(j["t"], j["et"], j["sc"], j["spec"], chunk_rng(seed, generation, index), games, j["every"])
+    rng = chunk_rng(seed, generation, index)
+    X, live, game, won, states = play_chunk(j["t"], j["et"], j["sc"], j["spec"], rng, games, j["every"],
+                                            j["rollouts"] > 0)
+    if j["rollouts"] > 0:
+        y, counted = label_chunk(j["t"], j["et"], j["sc"], j["spec"], rng, states, j["rollouts"])
+    else:
+        y, counted = np.zeros((0, X.shape[1])), np.zeros(0, dtype=np.int64)
+    return X, live, game, won, y, counted
 
 
 def self_play_generation(config: TrainConfig, state: State, workers: int | None,
                          tick: Callable[[int], None] | None = None, ray: str | None = None) -> tuple[np.ndarray, ...]:
-    """Returns (X, live, game, won) of one generation's games, in the order of their chunks."""
+    """Returns (X, live, game, won, labels, playouts ended) of one generation's games, in the order of their
+    chunks (labels: none unless the run labels by playouts)."""
     from printgen.players.lab.pool import map_chunks
     from printgen.players.lab.train_play import sample_every
     from printgen.ruleset_files import load_ruleset
@@ -149,7 +166,8 @@ def self_play_generation(config: TrainConfig, state: State, workers: int | None,
     chunks = [(config.seed, g, c, min(CHUNK_GAMES, config.gen_games - c * CHUNK_GAMES))
               for c in range(math.ceil(config.gen_games / CHUNK_GAMES))]
     parts = []
-    for chunk, result in map_chunks(_play, chunks, workers, _setup, (config.ruleset, config.players, net, model, every),
+    for chunk, result in map_chunks(_play, chunks, workers, _setup,
+                                    (config.ruleset, config.players, net, model, every, config.rollouts),
                                     ordered=True, ray=ray):
         parts.append((chunk[2], result))
         if tick:
@@ -158,7 +176,9 @@ def self_play_generation(config: TrainConfig, state: State, workers: int | None,
     live = np.concatenate([r[1] for _, r in parts])
     game = np.concatenate([r[2] + c * CHUNK_GAMES for c, r in parts])
     won = np.concatenate([r[3] for _, r in parts])
-    return X, live, game, won
+    labels = np.concatenate([r[4] for _, r in parts])
+    counted = np.concatenate([r[5] for _, r in parts])
+    return X, live, game, won, labels, counted
 
 
 # ---- labels and training, compiled ----
@@ -285,7 +305,7 @@ def linear_probs(X: np.ndarray, live: np.ndarray, w_game: np.ndarray) -> np.ndar
 
 def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, ...]) -> None:
     """Labels one generation's samples and trains the network on them (state updated in place)."""
-    X, live, game, won = data
+    X, live, game, won, labels, counted = data
     dense = learned.dense_inputs(NF)
     if state.generation == 0:  # the dense inputs' normalisation, fixed from the first games
         rows = X[live.astype(bool)][:, :dense]
@@ -301,6 +321,9 @@ def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, 
     forward(Xn, live, base, state.w1, state.b1, state.w2, probs, np.zeros(players))
     y = np.zeros((len(won), players))
     lambda_returns(game, won, probs, 1.0 if state.generation == 0 else config.lam, y)
+    if config.rollouts:  # the playouts' shares where any playout ended (else the λ-return stays)
+        ok = counted > 0
+        y[ok] = labels[ok]
     entry = {"generation": state.generation + 1, "samples": int(len(won)),
              "log_loss_before": round(log_loss(probs, won), 5) if state.generation else None,
              "log_loss_linear": round(log_loss(linear_probs(X, live, state.linear), won), 5)}
@@ -342,7 +365,7 @@ def read_checkpoint(path: Path, config: TrainConfig) -> State:
             arrays = {name: np.array(data[name]) for name in ("linear", "w1", "b1", "w2", "mean", "scale", "adam")}
     except (OSError, KeyError, ValueError) as exc:
         raise OptionError(f"{path}: not a readable training checkpoint ({exc})") from None
-    if meta.get("config") != asdict(config):
+    if {"rollouts": 0, **meta.get("config", {})} != asdict(config):  # checkpoints older than rollouts had none
         made = meta.get("config", {})
         diff = ", ".join(f"{k} {made.get(k)!r} (now {v!r})" for k, v in asdict(config).items() if made.get(k) != v)
         raise OptionError(f"{path}: the checkpoint was made with other settings: {diff}; "
@@ -359,6 +382,7 @@ def trained_entry(config: TrainConfig, state: State, key: str) -> dict[str, Any]
     return {"format": learned.FORMAT, "key": key, "ruleset": config.ruleset, "players": config.players,
             "games": config.games, "seed": config.seed, "generations": config.generations,
             "games_per_generation": config.gen_games, "lambda": config.lam, "epochs": config.epochs,
+            "rollouts": config.rollouts,
             "hidden": config.hidden, "buckets": learned.BUCKETS, "inputs": learned.input_count(NF),
             "history": state.history, "linear": r(state.linear), "mean": r(state.mean), "scale": r(state.scale),
             "w1": r(state.w1), "b1": r(state.b1), "w2": r(state.w2)}
@@ -384,6 +408,10 @@ def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None
         raise OptionError(f"ruleset '{rs.name}' is played by {counts} players, not {config.players}")
     if config.games < 1:
         raise OptionError(f"training needs at least 1 game of self-play, not {config.games}")
+    if config.rollouts < 0:
+        raise OptionError(f"--rollouts takes 0 (labels by TD(λ)) or more playouts a position, not {config.rollouts}")
+    if config.gen_games < 1:
+        raise OptionError(f"a generation needs at least 1 game, not {config.gen_games}")
     check_writable(out, force)
     if resume and not checkpoint_path(out).is_file():
         raise OptionError(f"no checkpoint {checkpoint_path(out)} to resume from (one is written after "

@@ -26,10 +26,11 @@ GAME_TURNS = 20_000  # a game still going after this many turns is abandoned (it
 
 
 @njit
-def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won, st):
+def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won, st, states):
     """Plays `games` games (contests restarted as they end) with every seat played by `spec`; records the
     inputs of every seat every `every` turns of the move phase into X[i] (live[i, seat]: still in), the
-    game's number in game_of[i] and, when it ends, its winner in won[i] (-1: none, or unfinished).
+    game's number in game_of[i] and, when it ends, its winner in won[i] (-1: none, or unfinished), and
+    the state itself in states[i] where states has rows (none: not kept).
     Returns the number of positions recorded."""
     cap = X.shape[0]
     n_s = 0
@@ -49,6 +50,9 @@ def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won
                 live[n_s, q] = 1 if lay.solvent(st, q) else 0
             game_of[n_s] = done
             won[n_s] = -1
+            if n_s < states.shape[0]:
+                for j in range(st.shape[0]):
+                    states[n_s, j] = st[j]
             n_s += 1
         marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
         n = k.legal_moves(st, t, marks, sc.moves[0])
@@ -87,8 +91,10 @@ def sample_every(cells: int, pieces: int) -> int:
     return max(1, int(cells * pieces / 2.0) // SAMPLES_PER_GAME)
 
 
-def play_chunk(t, et, sc, spec: np.ndarray, rng: np.ndarray, games: int, every: int) -> tuple[np.ndarray, ...]:
-    """Returns (X, live, game_of, won) of `games` self-play games, the unlabelled positions left out."""
+def play_chunk(t, et, sc, spec: np.ndarray, rng: np.ndarray, games: int, every: int,
+               keep_states: bool = False) -> tuple[np.ndarray, ...]:
+    """Returns (X, live, game_of, won, states) of `games` self-play games, the unlabelled positions left out
+    (states: each position's state where `keep_states`, else no rows)."""
     players = t.n_players
     cap = games * (SAMPLES_PER_GAME * 3 + 10)
     X = np.zeros((cap, players, learned.input_count(ev.NF)), dtype=np.float64)
@@ -96,8 +102,10 @@ def play_chunk(t, et, sc, spec: np.ndarray, rng: np.ndarray, games: int, every: 
     game_of = np.zeros(cap, dtype=np.int64)
     won = np.zeros(cap, dtype=np.int64)
     st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
-    n = self_play(t, et, sc, spec, rng, games, every, learned.BUCKETS, X, live, game_of, won, st)
+    states = np.zeros((cap if keep_states else 0, lay.STATE_SIZE), dtype=np.int64)
+    n = self_play(t, et, sc, spec, rng, games, every, learned.BUCKETS, X, live, game_of, won, st, states)
     keep = np.zeros(n, dtype=bool)
     for i in range(n):
         keep[i] = won[i] >= 0 and live[i, won[i]] == 1
-    return X[:n][keep], live[:n][keep], game_of[:n][keep], won[:n][keep]
+    return (X[:n][keep], live[:n][keep], game_of[:n][keep], won[:n][keep],
+            states[:n][keep] if keep_states else states)
