@@ -68,17 +68,20 @@ def test_playout_labels_agree_with_the_exact_values_where_play_is_forced() -> No
 
 def test_training_on_playout_labels_is_seeded_whatever_the_workers(tmp_path) -> None:
     a, b, td = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "td.json"
-    train(TrainConfig("neeley", 2, seed=4, rollouts=3, **TINY), a)
-    train(TrainConfig("neeley", 2, seed=4, rollouts=3, **TINY), b, workers=2)
+    train(TrainConfig("neeley", 2, seed=4, rollouts=3, label_every=2, **TINY), a)
+    train(TrainConfig("neeley", 2, seed=4, rollouts=3, label_every=2, **TINY), b, workers=2)
     train(TrainConfig("neeley", 2, seed=4, **TINY), td)
     assert a.read_bytes() == b.read_bytes()
     entry, plain = json.loads(a.read_text()), json.loads(td.read_text())
-    assert entry["rollouts"] == 3 and plain["rollouts"] == 0
+    assert entry["rollouts"] == 3 and plain["rollouts"] == 0 and entry["label_every"] == 2
+    labelled, recorded = entry["history"][0]["samples"], plain["history"][0]["samples"]
+    assert recorded // 2 <= labelled <= recorded // 2 + 8  # one in two of each chunk's positions
     assert entry["w2"] != plain["w2"]  # the same games, other labels: other weights
 
 
 @pytest.mark.parametrize("args,message", [
     (["--rollouts", "-1"], "invalid value for '--rollouts': it must be at least 0"),
+    (["--rollouts", "4", "--label-every", "0"], "invalid value for '--label-every': it must be at least 1"),
     (["--generation-games", "0"], "invalid value for '--generation-games': it must be at least 1"),
 ])
 def test_bad_training_label_options_get_one_line_and_exit_2(tmp_path, args: list[str], message: str) -> None:

@@ -32,6 +32,8 @@ def train(
     rollouts: Annotated[int, typer.Option("--rollouts", min=0, help="Label each position by this many playouts "
                                           "to the end of its game (supervised, as gnubg trains) instead of "
                                           "TD(λ); 0: TD(λ).")] = 0,
+    label_every: Annotated[int, typer.Option("--label-every", min=1, help="With --rollouts: label one recorded "
+                                             "position in this many (positions of one game are alike).")] = 1,
     generation_games: Annotated[int | None, typer.Option("--generation-games", min=1, help="Games of self-play "
                                                          "per generation, the network learning after each "
                                                          "[default: 400].")] = None,
@@ -56,7 +58,7 @@ def train(
     rs = load_ruleset(ruleset)
     count = players or min(rs.player_counts())
     target = out or Path(f"learned-{rs.spec.replace('+', '_')}-{count}.json")
-    config = TrainConfig(ruleset, count, games, seed, rollouts=rollouts)
+    config = TrainConfig(ruleset, count, games, seed, rollouts=rollouts, label_every=label_every)
     if generation_games is not None:
         config = replace(config, gen_games=generation_games)
     check_run(config, target, resume, force)  # bad input is said before the engine is prepared

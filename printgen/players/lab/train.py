@@ -67,7 +67,8 @@ class TrainConfig:
     gen_games: int = GEN_GAMES
     lam: float = LAMBDA
     epochs: int = EPOCHS
-    rollouts: int = 0  # > 0: label each position by this many playouts to its game's end (train_labels.py)
+    rollouts: int = 0  # > 0: label positions by this many playouts to their game's end (train_labels.py)
+    label_every: int = 1  # with rollouts: label one recorded position in this many (the others are not trained on)
 
     @property
     def generations(self) -> int:
@@ -116,7 +117,8 @@ def first_state(config: TrainConfig, linear: np.ndarray) -> State:
 _JOB: dict[str, Any] = {}
 
 
-def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int, rollouts: int = 0) -> None:
+def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: int, rollouts: int = 0,
+           label_every: int = 1) -> None:
     """Prepares a worker: the ruleset's tables, the evaluation with this generation's network, buffers."""
     from printgen.engine.tables import tables_for
     from printgen.players.roster.eval_tables import eval_tables_for
@@ -128,7 +130,8 @@ def _setup(spec: str, players: int, net: np.ndarray | None, model: int, every: i
     if net is not None:
         et = et._replace(net=net)
     _JOB.update(t=tables_for(rs, players), et=et, sc=make_scratch(0, players * rs.economy.starting_items),
-                spec=np.array([ADVISOR, 0, model], dtype=np.int64), every=every, rollouts=rollouts)
+                spec=np.array([ADVISOR, 0, model], dtype=np.int64), every=every, rollouts=rollouts,
+                label_every=label_every)
 
 
 def _play(chunk: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
@@ -144,7 +147,7 @@ def _play(chunk: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
     X, live, game, won, states = play_chunk(j["t"], j["et"], j["sc"], j["spec"], rng, games, j["every"],
                                             j["rollouts"] > 0)
     if j["rollouts"] > 0:
-        y, counted = label_chunk(j["t"], j["et"], j["sc"], j["spec"], rng, states, j["rollouts"])
+        y, counted = label_chunk(j["t"], j["et"], j["sc"], j["spec"], rng, states, j["rollouts"], j["label_every"])
     else:
         y, counted = np.zeros((0, X.shape[1])), np.zeros(0, dtype=np.int64)
     return X, live, game, won, y, counted
@@ -167,7 +170,8 @@ def self_play_generation(config: TrainConfig, state: State, workers: int | None,
               for c in range(math.ceil(config.gen_games / CHUNK_GAMES))]
     parts = []
     for chunk, result in map_chunks(_play, chunks, workers, _setup,
-                                    (config.ruleset, config.players, net, model, every, config.rollouts),
+                                    (config.ruleset, config.players, net, model, every, config.rollouts,
+                                     config.label_every),
                                     ordered=True, ray=ray):
         parts.append((chunk[2], result))
         if tick:
@@ -306,6 +310,9 @@ def linear_probs(X: np.ndarray, live: np.ndarray, w_game: np.ndarray) -> np.ndar
 def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, ...]) -> None:
     """Labels one generation's samples and trains the network on them (state updated in place)."""
     X, live, game, won, labels, counted = data
+    if config.rollouts:  # only the positions labelled by playouts are trained on
+        ok = counted > 0
+        X, live, game, won, labels = X[ok], live[ok], game[ok], won[ok], labels[ok]
     dense = learned.dense_inputs(NF)
     if state.generation == 0:  # the dense inputs' normalisation, fixed from the first games
         rows = X[live.astype(bool)][:, :dense]
@@ -320,10 +327,10 @@ def learn_generation(config: TrainConfig, state: State, data: tuple[np.ndarray, 
     probs = np.zeros((len(won), players))
     forward(Xn, live, base, state.w1, state.b1, state.w2, probs, np.zeros(players))
     y = np.zeros((len(won), players))
-    lambda_returns(game, won, probs, 1.0 if state.generation == 0 else config.lam, y)
-    if config.rollouts:  # the playouts' shares where any playout ended (else the λ-return stays)
-        ok = counted > 0
-        y[ok] = labels[ok]
+    if config.rollouts:
+        y[:] = labels
+    else:
+        lambda_returns(game, won, probs, 1.0 if state.generation == 0 else config.lam, y)
     entry = {"generation": state.generation + 1, "samples": int(len(won)),
              "log_loss_before": round(log_loss(probs, won), 5) if state.generation else None,
              "log_loss_linear": round(log_loss(linear_probs(X, live, state.linear), won), 5)}
@@ -365,7 +372,7 @@ def read_checkpoint(path: Path, config: TrainConfig) -> State:
             arrays = {name: np.array(data[name]) for name in ("linear", "w1", "b1", "w2", "mean", "scale", "adam")}
     except (OSError, KeyError, ValueError) as exc:
         raise OptionError(f"{path}: not a readable training checkpoint ({exc})") from None
-    if {"rollouts": 0, **meta.get("config", {})} != asdict(config):  # checkpoints older than rollouts had none
+    if {"rollouts": 0, "label_every": 1, **meta.get("config", {})} != asdict(config):  # older ones had neither
         made = meta.get("config", {})
         diff = ", ".join(f"{k} {made.get(k)!r} (now {v!r})" for k, v in asdict(config).items() if made.get(k) != v)
         raise OptionError(f"{path}: the checkpoint was made with other settings: {diff}; "
@@ -382,7 +389,7 @@ def trained_entry(config: TrainConfig, state: State, key: str) -> dict[str, Any]
     return {"format": learned.FORMAT, "key": key, "ruleset": config.ruleset, "players": config.players,
             "games": config.games, "seed": config.seed, "generations": config.generations,
             "games_per_generation": config.gen_games, "lambda": config.lam, "epochs": config.epochs,
-            "rollouts": config.rollouts,
+            "rollouts": config.rollouts, "label_every": config.label_every,
             "hidden": config.hidden, "buckets": learned.BUCKETS, "inputs": learned.input_count(NF),
             "history": state.history, "linear": r(state.linear), "mean": r(state.mean), "scale": r(state.scale),
             "w1": r(state.w1), "b1": r(state.b1), "w2": r(state.w2)}
@@ -410,6 +417,8 @@ def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None
         raise OptionError(f"training needs at least 1 game of self-play, not {config.games}")
     if config.rollouts < 0:
         raise OptionError(f"--rollouts takes 0 (labels by TD(λ)) or more playouts a position, not {config.rollouts}")
+    if config.label_every < 1:
+        raise OptionError(f"--label-every takes 1 or more, not {config.label_every}")
     if config.gen_games < 1:
         raise OptionError(f"a generation needs at least 1 game, not {config.gen_games}")
     check_writable(out, force)

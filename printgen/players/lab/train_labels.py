@@ -48,13 +48,16 @@ def playout_winner(st, t, et, sc, spec, rng):
 
 
 @njit
-def playout_labels(states, t, et, sc, spec, rng, rollouts, y, counted, st):
-    """Writes into y[i, seat] each seat's share of `rollouts` playouts of states[i] won, and into counted[i]
-    the playouts that ended (0: y[i] left at zero)."""
+def playout_labels(states, t, et, sc, spec, rng, rollouts, every, y, counted, st):
+    """Writes into y[i, seat] each seat's share of `rollouts` playouts of states[i] won, for every `every`-th
+    state, and into counted[i] the playouts that ended (0: y[i] left at zero, as for the states skipped)."""
     for i in range(states.shape[0]):
         for p in range(y.shape[1]):
             y[i, p] = 0.0
         ended = 0
+        if i % every != 0:
+            counted[i] = 0
+            continue
         for _ in range(rollouts):
             for j in range(st.shape[0]):
                 st[j] = states[i, j]
@@ -68,10 +71,12 @@ def playout_labels(states, t, et, sc, spec, rng, rollouts, y, counted, st):
                 y[i, p] /= ended
 
 
-def label_chunk(t, et, sc, spec: np.ndarray, rng: np.ndarray, states: np.ndarray,
-                rollouts: int) -> tuple[np.ndarray, np.ndarray]:
-    """Returns (labels, playouts ended) of a chunk's recorded states."""
+def label_chunk(t, et, sc, spec: np.ndarray, rng: np.ndarray, states: np.ndarray, rollouts: int,
+                every: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Returns (labels, playouts ended) of a chunk's recorded states, every `every`-th labelled (the others: 0
+    playouts). Positions of one game are alike: labelling one in `every` spreads the playouts over more games."""
     y = np.zeros((states.shape[0], t.n_players))
     counted = np.zeros(states.shape[0], dtype=np.int64)
-    playout_labels(states, t, et, sc, spec, rng, rollouts, y, counted, np.zeros(lay.STATE_SIZE, dtype=np.int64))
+    playout_labels(states, t, et, sc, spec, rng, rollouts, every, y, counted,
+                   np.zeros(lay.STATE_SIZE, dtype=np.int64))
     return y, counted
