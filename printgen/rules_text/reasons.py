@@ -14,6 +14,7 @@ from printgen.findings.reasons import TRADES, Cause, Reason, TutorCase, Why
 from printgen.rules_text.lang import Texts
 
 TUTOR_REASONS = 2  # reasons the tutor's sentence names
+SHOWN = 0.05  # percentage points: fewer show as 0.0 with one decimal, so are said as less than a tenth
 
 
 def describe(reason: Reason, lang: str = "en") -> str:
@@ -25,7 +26,8 @@ def describe(reason: Reason, lang: str = "en") -> str:
         key = "explain.direction_ccw" if reason.seat == 1 else "explain.direction_cw"
         return T(key, tolls=T.number(amount))
     if reason.why in TRADES:
-        return T(f"explain.{reason.why.value}", points=T.number(reason.points or 0.0, 1),
+        points = reason.points or 0.0  # a sliver of the contest is said as one, not as 0.0 points
+        return T(f"explain.{reason.why.value}", points=T.number(points, 1) if points >= SHOWN else T("explain.sliver"),
                  game=T.number(reason.game_points or 0.0, 1), other=str(reason.other),
                  causes=causes(reason.causes, lang))
     values: dict[str, object] = {

@@ -15,16 +15,15 @@ from printgen.players.analysis.advisor import Analysis, Suggestion
 from printgen.players.analysis.reasons import TIE, differences, reasons
 from printgen.rulesets.model import Payee
 
-SHOWN = 0.0005  # a contest difference below this (0.05 points) shows as none: no trade is said
-
 
 def game_best(a: Analysis) -> Suggestion | None:
     """Returns the move best for the game where the advisor does not put it first and it wins the game more often
-    than the first move by more than the tie margin (half a point), and the first keeps more of the contest."""
+    than the first move by more than the tie margin (half a point), while the first keeps more of the contest (its
+    shown chance, which a calibration map may bring level with the other's: then no trade is said)."""
     if a.position.phase is not Phase.MOVE or len(a.suggestions) < 2:
         return None
     best = max(a.suggestions, key=lambda s: s.win_game)  # the first of equals, in the advisor's order
-    if best.win_game - a.best.win_game <= TIE or a.best.win_contest - best.win_contest < SHOWN:
+    if best.win_game - a.best.win_game <= TIE or a.best.win_contest <= best.win_contest:
         return None
     return best
 
