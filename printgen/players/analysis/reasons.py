@@ -35,11 +35,13 @@ TOLL_PASSED = 0.15  # ... or, where the move gets a piece past a toll without la
 ITEMS_GAP = 0.05  # items expected by the end of the game: a smaller difference is not worth saying
 TIE = 0.005  # chances to win closer than this (half a percentage point) are a tie: no trade is said
 
-# What moves items in the contest (or risks them), as against what only speeds the race.
-CONTEST_COSTS = frozenset({Why.TOLL, Why.PENALTY, Why.EXPOSED, Why.ITEMS_PAID})
+# What moves items in the contest (or risks them), as against what only slows or speeds the race.
+CONTEST_COSTS = frozenset({Why.TOLL, Why.EXPOSED, Why.ITEMS_PAID})
 CONTEST_GAINS = frozenset({Why.WINS_CONTEST, Why.CAPTURE, Why.ESCAPES, Why.ITEMS_WON, Why.DIRECTION})
+RACE_COSTS = frozenset({Why.PENALTY})
 RACE_GAINS = frozenset({Why.WINS_GAME, Why.EXTRA_TURN, Why.BEAR_OFF, Why.ENTER})
 _AMOUNTS = frozenset({Why.TOLL, Why.ITEMS_PAID, Why.ITEMS_WON, Why.DIRECTION})  # compared by their amount
+_RISKS = frozenset({Why.EXPOSED, Why.ESCAPES})  # compared by the exposure of all the mover's pieces
 
 
 @dataclass(frozen=True)
@@ -195,8 +197,11 @@ def _bet_reasons(pos: Position, move: Move, legal: list[Move], noun: Text) -> li
                    item=noun)]
 
 
-def _shared(r: Reason, theirs: list[Reason]) -> bool:
-    """Returns whether the other move's reasons hold r too, as much or more (a toll as dear, a gain as large)."""
+def _shared(r: Reason, theirs: list[Reason], risk: float) -> bool:
+    """Returns whether the other move's reasons hold r too, as much or more (a toll as dear, a gain as large); a risk
+    of being hit is shared unless the one move leaves the mover's pieces more open than the other, by `risk`."""
+    if r.why in _RISKS:
+        return risk < EXPOSURE
     same = [o for o in theirs if o.why is r.why]
     if r.why in _AMOUNTS:
         return any((o.amount or 0) >= (r.amount or 0) for o in same)
@@ -209,8 +214,9 @@ def differences(pos: Position, marks: int, better: Move, worse: Move, contest: b
     gains of `better` that `worse` does not share, each with its move, most important first.
 
     contest: only what moves items (tolls, captures, payments, the risk of being hit, tolls ahead), as where `worse`
-    is the better for the game; else the race's gains too (an extra turn, a piece home or entered). items: how many
-    more items the advisor expects `better` to leave by the end of the game, said where no fact differs.
+    is the better for the game; else the race's too (a turn lost, an extra turn, a piece home or entered).
+    items: how many more items the advisor expects `better` to leave by the end of the game, said where no fact
+    differs.
     """
     if pos.phase is not Phase.MOVE or better == worse:
         return []
@@ -221,12 +227,10 @@ def differences(pos: Position, marks: int, better: Move, worse: Move, contest: b
     n = len(pos.legal_moves(marks))
     rb, rw = _reasons(pos, marks, better, before, b, w, n), _reasons(pos, marks, worse, before, w, b, n)
     risk = w.fx[seat, F_EXPOSED] - b.fx[seat, F_EXPOSED]  # how much more open worse leaves the mover's pieces
-    gains = CONTEST_GAINS if contest else CONTEST_GAINS | RACE_GAINS
-    # the risk of being hit differs by the exposure of all the mover's pieces, not by one piece's alone
-    out = [Cause(worse, r) for r in rw if r.why in CONTEST_COSTS and not r.good and not _shared(r, rb)
-           and (r.why is not Why.EXPOSED or risk >= EXPOSURE)]
-    out += [Cause(better, r) for r in rb if r.why in gains and r.good and not _shared(r, rw)
-            and (r.why is not Why.ESCAPES or risk >= EXPOSURE)]
+    costs, gains = (CONTEST_COSTS, CONTEST_GAINS) if contest else (CONTEST_COSTS | RACE_COSTS,
+                                                                   CONTEST_GAINS | RACE_GAINS)
+    out = [Cause(worse, r) for r in rw if r.why in costs and not r.good and not _shared(r, rb, risk)]
+    out += [Cause(better, r) for r in rb if r.why in gains and r.good and not _shared(r, rw, risk)]
     ahead = w.fx[seat, F_TOLLS] - b.fx[seat, F_TOLLS]
     if not any(c.reason.why in (Why.TOLL, Why.DIRECTION) for c in out):
         passed = _passed_toll(pos, seat, better)
