@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.console import Console
 
 from printgen.cli.position_view import show_position
 from printgen.engine.beans import Beans
-from printgen.engine.moves import Move
 from printgen.engine.position import Position, seat_name
 from printgen.errors import OptionError
+from printgen.findings.reasons import TRADES, Reason
 from printgen.play.marks import marked_move, move_marks
 from printgen.players.analysis.advisor import Analysis
-from printgen.players.analysis.reasons import reasons
+from printgen.players.analysis.trades import advice_reasons
 from printgen.rules_text.advice_rows import Row, all_exact, legend, ranked_by, rows
 from printgen.rules_text.lang import Texts
-from printgen.rules_text.reasons import describe, summary
+from printgen.rules_text.reasons import describe, summary, trades
+
+INDENT = " " * 6  # a move's reasons, under its row
 
 
 def marks_of(pos: Position, cast: str | None) -> int:
@@ -38,25 +41,36 @@ def cast_words(T: Texts, pos: Position, marks: int) -> str:
              score=T("advice.no_score") if score is None else T("advice.score", score=score))
 
 
-def reasons_json(a: Analysis, move: Move, lang: str = "en") -> list[dict[str, Any]]:
-    """Returns the reasons for and against a move as JSON: what each is about, its side and its words."""
-    return [{"kind": r.why.value, "good": r.good, "text": describe(r, lang)}
-            for r in reasons(a.position, a.marks, move)]
+def reasons_json(found: list[Reason], lang: str = "en") -> list[dict[str, Any]]:
+    """Returns the reasons for and against a move as JSON: what each is about, its side and its words; a trade also
+    the other move, the points of the contest and of the game between them, and its causes, each with its move."""
+    out: list[dict[str, Any]] = []
+    for r in found:
+        said: dict[str, Any] = {"kind": r.why.value, "good": r.good, "text": describe(r, lang)}
+        if r.why in TRADES:
+            said |= {"versus": str(r.other), "points": round(r.points or 0.0, 4),
+                     "game_points": round(r.game_points or 0.0, 4),
+                     "causes": [{"move": None if c.move is None else str(c.move), "kind": c.reason.why.value,
+                                 "good": c.reason.good, "text": describe(c.reason, lang)} for c in r.causes]}
+        out.append(said)
+    return out
 
 
 def analysis_json(a: Analysis, lang: str = "en") -> dict[str, Any]:
     """Returns the advice as JSON (see printgen/players/data/advice.schema.json)."""
     pos = a.position
+    found = advice_reasons(a)
+    game_best = max(a.suggestions, key=lambda s: s.win_game)
     return {
         "ruleset": pos.ruleset.spec, "players": pos.players, "to_move": seat_name(pos.to_move),
         "phase": pos.phase.value,
         "cast": {"marks": a.marks, "score": pos.score(a.marks)} if pos.needs_cast else None,
         "level": a.level, "seconds": round(a.seconds, 4), "exact": a.exact is not None,
-        "endgame_pieces": a.exact_pieces, "calibrated": a.calibrated,
+        "endgame_pieces": a.exact_pieces, "calibrated": a.calibrated, "game_best": str(game_best.move),
         "moves": [{"move": str(s.move), "win_game": round(s.win_game, 6), "win_contest": round(s.win_contest, 6),
                    "items": round(s.items, 4), "diff": round(s.diff, 6), "game_source": s.game_source,
-                   "contest_source": s.contest_source, "why": reasons_json(a, s.move, lang)}
-                  for s in a.suggestions],
+                   "contest_source": s.contest_source, "why": reasons_json(why, lang)}
+                  for s, why in zip(a.suggestions, found, strict=True)],
     }
 
 
@@ -75,11 +89,12 @@ def print_analysis(a: Analysis, console: Console, board: bool = True, lang: str 
     console.print(ranked_by(T, table), style="dim")
     item = T.plural(pos.ruleset.economy.item_name.get(lang)) if pos.ruleset.economy.gambling else None
     said = rows(T, table, item)
-    for line, s in zip(said, a.suggestions, strict=True):
+    for line, found in zip(said, advice_reasons(a), strict=True):
         console.print(line, markup=False)
-        why = summary(reasons(pos, a.marks, s.move), lang)
-        if why:
-            console.print(f"      {why}", markup=False, style="dim")
+        for why in [summary(found, lang), *trades(found, lang)]:
+            if why:  # indented under the move, a long reason wrapped to the same indent
+                console.print(textwrap.fill(why, max(console.width, 40), initial_indent=INDENT,
+                                            subsequent_indent=INDENT), markup=False, style="dim")
     for line in legend(T, table, item):
         console.print(line, style="dim")
     if not a.calibrated and not all_exact(table):

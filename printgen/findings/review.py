@@ -74,6 +74,7 @@ class TurnReview:
     game_after: tuple[float, ...]  # chance to win the game being played, after the move played
     loss: float  # the mover's chance to win the contest given away (>= 0 up to rounding)
     loss_game: float  # the mover's chance to win the game given away
+    loss_items: float = 0.0  # the items the mover expects by the end of the game given away
 
     @property
     def forced(self) -> bool:

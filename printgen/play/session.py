@@ -485,7 +485,8 @@ class Session:
         if self.tutor is None or loss < self.tutor or mine is a.best:
             return False
         self.held = move
-        case = why_not(self.position, marks, move, a.best.move, loss * 100)
+        case = why_not(self.position, marks, move, a.best.move, loss * 100, (mine.win_game - a.best.win_game) * 100,
+                       a.best.items - mine.items)
         out.say(self.T("play.tutor", why=tutor_sentence(case, self.lang)))
         out.say(self.T("play.tutor_keep", move=move))
         return True

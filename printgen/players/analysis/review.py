@@ -41,7 +41,7 @@ from printgen.findings.review import (
     accuracy_of,
     grade_of,
 )
-from printgen.players.evaluation.features import V_CONTEST, V_GAME
+from printgen.players.evaluation.features import V_CONTEST, V_GAME, V_ITEMS
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
 from printgen.players.search.plain import NODE_BUDGET, make_scratch, objective, open_root_move, resume
@@ -153,6 +153,7 @@ def review(record: Record, level: int = REVIEW_LEVEL, progress: Progress | None 
             game_after=tuple(float(x) for x in vals[played, V_GAME, :np_]),
             loss=float(vals[best, V_CONTEST, mover] - vals[played, V_CONTEST, mover]),
             loss_game=float(vals[best, V_GAME, mover] - vals[played, V_GAME, mover]),
+            loss_items=float(vals[best, V_ITEMS, mover] - vals[played, V_ITEMS, mover]),
         ))
         current = vals[played]
         if progress is not None:
@@ -187,4 +188,4 @@ def explain_turn(pos: Position, t: TurnReview) -> TutorCase:
     and by how much."""
     from printgen.players.analysis.reasons import why_not
 
-    return why_not(pos, t.marks or 0, t.played, t.best, max(t.loss, 0.0) * 100)
+    return why_not(pos, t.marks or 0, t.played, t.best, max(t.loss, 0.0) * 100, -t.loss_game * 100, t.loss_items)
