@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from printgen.errors import OptionError
-from printgen.players.lab.pool import connect_ray, ray_workers
+from printgen.players.lab.pool import connect_ray, ray_module, ray_workers
 from printgen.players.solve.solver import (
     DEFAULT_TOLERANCE,
     Levels,
@@ -160,15 +160,13 @@ class LevelsOnRay:
     """Solves levels on Ray actors, each holding a copy of the table (see the module)."""
 
     def __init__(self, race: Race, workers: int, least: int = MIN_CHUNK) -> None:
-        import ray as ray_module
-
-        self.ray, self.least = ray_module, least
+        self.ray, self.least = ray_module(), least
         most = race.most_pairs()
         self.here = LevelsHere(race, None, most)
         self.values = self.here.values
         self.here.ready()  # compiles (or loads) the levels' code here before the actors load it
-        game = ray_module.put(race.game)
-        actor = ray_module.remote(num_cpus=1)(_LevelActor)
+        game = self.ray.put(race.game)
+        actor = self.ray.remote(num_cpus=1)(_LevelActor)
         self.actors = [actor.remote(game, most) for _ in range(workers)]
         self.behind: list[list[Any]] = [[] for _ in self.actors]  # each actor's levels written since its last chunk
 
