@@ -36,12 +36,13 @@ def roll_out_spread(pos: Position, marks: int, trials: int = DEFAULT_TRIALS, see
         raise OptionError(f"{workers} workers: give at least 1")
     if ray is None and (workers or 1) == 1:
         return roll_out(pos, marks, trials, seed, flags, progress)
-    return roll_out(pos, marks, trials, seed, flags, progress, partial(_spread, workers=workers, ray=ray))
+    return roll_out(pos, marks, trials, seed, flags, progress, partial(spread_trials, workers=workers, ray=ray))
 
 
-def _spread(pos: Position, marks: int, trials: int, seed: int, flags: int, progress: Progress | None,
-            workers: int | None, ray: str | None) -> Results:
-    """Runs a rollout's trials in ranges on the workers; returns what `trial_results` returns."""
+def spread_trials(pos: Position, marks: int, trials: int, seed: int, flags: int, progress: Progress | None,
+                  workers: int | None, ray: str | None) -> Results:
+    """Runs a rollout's trials in ranges on `workers` processes here or on Ray; returns what
+    `analysis.rollouts.trial_results` returns, to the bit."""
     here = TrialRun(pos, marks, trials, seed, flags)  # refuses what the rollout cannot run, before any worker
     count = workers or (ray_workers(ray) if ray is not None else 1)
     ranges = trial_ranges(trials, count)

@@ -53,12 +53,14 @@ def chunk_bounds(pairs: int, workers: int, least: int = MIN_CHUNK) -> list[tuple
 
 
 def build_table(game: Ruleset, workers: int | None = 1, ray: str | None = None, progress: Progress | None = None,
-                tolerance: float = DEFAULT_TOLERANCE, least: int = MIN_CHUNK) -> Solution:
+                tolerance: float = DEFAULT_TOLERANCE, least: int | None = None) -> Solution:
     """Returns the solved table of a game (`solver.solve`) built by `workers` processes here, or on Ray with `ray`
     (`auto` or an address; workers None: one actor per CPU of the cluster): the same values, to the bit, as in one
-    process. A chunk holds at least `least` seat pairs (the tests make it small, so that small tables are split)."""
+    process. A chunk holds at least `least` seat pairs (default MIN_CHUNK; the tests make it small, so that small
+    tables are split too)."""
     if workers is not None and workers < 1:
         raise OptionError(f"{workers} workers: give at least 1")
+    least = MIN_CHUNK if least is None else least
     levels: Callable[[Race], Levels]
     if ray is not None:
         connect_ray(ray)
