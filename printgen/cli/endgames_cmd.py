@@ -11,7 +11,7 @@ import typer
 from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt, RayOpt, SpreadWorkersOpt
+from printgen.cli.options import JsonOpt, RayOpt, WorkersOpt
 from printgen.errors import OptionError
 
 
@@ -23,7 +23,7 @@ def endgames(
                                         "of fewer are built first).")] = 2,
     listing: Annotated[bool, typer.Option("--list", help="Only say which tables each game reads, and their "
                                           "sizes.")] = False,
-    workers: SpreadWorkersOpt = None,
+    workers: WorkersOpt = None,
     ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -12,7 +12,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import POSITION_HELP, JsonOpt, RayOpt, SpreadWorkersOpt
+from printgen.cli.options import POSITION_HELP, JsonOpt, RayOpt, WorkersOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
 
@@ -30,7 +30,7 @@ def rollout_command(
                                       "the same numbers.")] = 0,
     luck: Annotated[bool, typer.Option("--luck/--no-luck", help="Take each cast's luck out of the results: "
                                        "narrower intervals for the trials, several times the time a trial.")] = True,
-    workers: SpreadWorkersOpt = None,
+    workers: WorkersOpt = None,
     ray: RayOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = ENGLISH,

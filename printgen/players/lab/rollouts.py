@@ -15,7 +15,7 @@ import numpy as np
 from printgen.engine.position import Position
 from printgen.errors import OptionError
 from printgen.players.analysis.rollouts import ALL, DEFAULT_TRIALS, Progress, Results, Rollout, TrialRun, roll_out
-from printgen.players.lab.pool import map_chunks, ray_workers
+from printgen.players.lab.pool import default_workers, map_chunks, ray_workers
 
 CHUNKS_PER_WORKER = 8  # ranges a worker: the progress moves, and a worker done early takes another
 
@@ -30,21 +30,21 @@ def trial_ranges(trials: int, workers: int) -> list[tuple[int, int]]:
 
 def roll_out_spread(pos: Position, marks: int, trials: int = DEFAULT_TRIALS, seed: int = 0, flags: int = ALL,
                     progress: Progress | None = None, workers: int | None = 1, ray: str | None = None) -> Rollout:
-    """Returns the rollout `analysis.rollouts.roll_out` returns, its trials run by `workers` processes here or on Ray
-    with `ray` (`auto` or an address; workers None: one actor per CPU of the cluster)."""
+    """Returns the rollout `analysis.rollouts.roll_out` returns, its trials run by `workers` processes here (None: one
+    per core) or on Ray with `ray` (`auto` or an address; workers None: one actor per CPU of the cluster)."""
     if workers is not None and workers < 1:
         raise OptionError(f"{workers} workers: give at least 1")
-    if ray is None and (workers or 1) == 1:
+    if ray is None and (workers or default_workers()) == 1:
         return roll_out(pos, marks, trials, seed, flags, progress)
     return roll_out(pos, marks, trials, seed, flags, progress, partial(spread_trials, workers=workers, ray=ray))
 
 
 def spread_trials(pos: Position, marks: int, trials: int, seed: int, flags: int, progress: Progress | None,
                   workers: int | None, ray: str | None) -> Results:
-    """Runs a rollout's trials in ranges on `workers` processes here or on Ray; returns what
+    """Runs a rollout's trials in ranges on `workers` processes here (None: one per core) or on Ray; returns what
     `analysis.rollouts.trial_results` returns, to the bit."""
     here = TrialRun(pos, marks, trials, seed, flags)  # refuses what the rollout cannot run, before any worker
-    count = workers or (ray_workers(ray) if ray is not None else 1)
+    count = workers or (ray_workers(ray) if ray is not None else default_workers())
     ranges = trial_ranges(trials, count)
     done = 0
     for (lo, hi), (res, first) in map_chunks(_run_range, ranges, workers, _setup, (pos, marks, trials, seed, flags),

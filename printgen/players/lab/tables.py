@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from printgen.errors import OptionError
-from printgen.players.lab.pool import connect_ray, ray_module, ray_workers
+from printgen.players.lab.pool import connect_ray, default_workers, ray_module, ray_workers
 from printgen.players.solve.solver import (
     DEFAULT_TOLERANCE,
     Levels,
@@ -54,10 +54,10 @@ def chunk_bounds(pairs: int, workers: int, least: int = MIN_CHUNK) -> list[tuple
 
 def build_table(game: Ruleset, workers: int | None = 1, ray: str | None = None, progress: Progress | None = None,
                 tolerance: float = DEFAULT_TOLERANCE, least: int | None = None) -> Solution:
-    """Returns the solved table of a game (`solver.solve`) built by `workers` processes here, or on Ray with `ray`
-    (`auto` or an address; workers None: one actor per CPU of the cluster): the same values, to the bit, as in one
-    process. A chunk holds at least `least` seat pairs (default MIN_CHUNK; the tests make it small, so that small
-    tables are split too)."""
+    """Returns the solved table of a game (`solver.solve`) built by `workers` processes here (None: one per core), or
+    on Ray with `ray` (`auto` or an address; workers None: one actor per CPU of the cluster): the same values, to the
+    bit, as in one process. A chunk holds at least `least` seat pairs (default MIN_CHUNK; the tests make it small,
+    so that small tables are split too)."""
     if workers is not None and workers < 1:
         raise OptionError(f"{workers} workers: give at least 1")
     least = MIN_CHUNK if least is None else least
@@ -66,8 +66,7 @@ def build_table(game: Ruleset, workers: int | None = 1, ray: str | None = None, 
         connect_ray(ray)
         count = workers or ray_workers(ray)
         levels = lambda race: LevelsOnRay(race, count, least)  # noqa: E731
-    elif (workers or 1) > 1:
-        count = workers or 1
+    elif (count := workers or default_workers()) > 1:
         levels = lambda race: LevelsForked(race, count, least)  # noqa: E731
     else:
         levels = LevelsHere
