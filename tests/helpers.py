@@ -116,3 +116,17 @@ def one_error_line(result: Any) -> str:
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and "Traceback" not in result.output, result.output
     return errors[0]
+
+
+def start_local_ray(ray: Any) -> None:
+    """Starts a local Ray of two CPUs (no dashboard) whose workers find printgen and the tests' modules; a test
+    module stops it with `ray.shutdown()` after its tests."""
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    path = os.pathsep.join([str(here.parent), str(here)])
+    # Ray lowers its workers' priority by 15 (worker_niceness); beside the other test files' processes the actors
+    # then starved, waiting minutes for a core: here they run at the test's own priority.
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}},
+             _system_config={"worker_niceness": 0})

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import start_local_ray
 
 from printgen.players.lab import pool
 from printgen.players.lab.arena import play_pairings
@@ -31,12 +32,7 @@ def _cube(chunk: int) -> tuple[int, int, int]:
 @pytest.fixture(scope="module", autouse=True)
 def local_ray():
     """Starts a local Ray whose workers find printgen and this module, and stops it after the tests."""
-    here = Path(__file__).resolve().parent
-    path = os.pathsep.join([str(here.parent), str(here)])
-    # Ray lowers its workers' priority by 15 (worker_niceness); beside the other test files' processes the actors
-    # then starved, waiting minutes for a core: here they run at the test's own priority.
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}},
-             _system_config={"worker_niceness": 0})
+    start_local_ray(ray)
     yield
     ray.shutdown()
 

@@ -14,6 +14,7 @@ from helpers import CliRunner, P, legal, marks, one_error_line
 
 from printgen.cli.app import app
 from printgen.players.analysis.rollouts import roll_out, trial_results
+from printgen.players.lab.rollouts import roll_out_spread, spread_trials, trial_ranges
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.rollout_trials import ALL, COMMON, LUCK, stratified_marks
 from printgen.stats import Z95
@@ -120,7 +121,25 @@ def test_stratified_first_casts_follow_the_exact_odds() -> None:
         assert np.all(np.abs(counts - probs * trials) <= 1.0)
 
 
+def test_two_workers_give_the_numbers_of_one_process_to_the_last_bit() -> None:
+    """Each trial is seeded by its index, so trials cut into ranges on two processes give the very same results."""
+    pos = P(MIDGAME)
+    one = trial_results(pos, marks(pos, 3), 18, 4)
+    two = spread_trials(pos, marks(pos, 3), 18, 4, ALL, None, 2, None)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two, strict=True))
+    assert roll_out_spread(pos, marks(pos, 3), 18, 4, workers=2).moves == roll_out(pos, marks(pos, 3), 18, 4).moves
+    alone, split = (rollout_json(MIDGAME, "--cast", "1", "--trials", "10", "--workers", w) for w in ("1", "2"))
+    assert {**alone, "seconds": 0} == {**split, "seconds": 0}
+    for trials, workers in ((10, 2), (1296, 2), (3, 4), (1, 2)):
+        ranges = trial_ranges(trials, workers)
+        assert [lo for lo, _ in ranges] == [0] + [hi for _, hi in ranges[:-1]] and ranges[-1][1] == trials
+        assert all(hi > lo for lo, hi in ranges)
+
+
 @pytest.mark.parametrize("args,message", [
+    ([MIDGAME, "--cast", "1", "--workers", "0"], "invalid value for '--workers'"),
+    ([MIDGAME, "--cast", "1", "--ray", "not an address"], "not a Ray address"),
+    ([MIDGAME, "--cast", "1", "--ray", "127.0.0.1:1"], "cannot reach a Ray cluster at 127.0.0.1:1"),
     ([MIDGAME], "must cast first"),
     ([MIDGAME, "--cast", "7"], "no cast scores 7"),
     ([MIDGAME, "--cast", "1", "--trials", "0"], "0 trials is out of range"),

@@ -16,15 +16,12 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import INTERRUPTED, reports_errors
-from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt, WorkersOpt
 from printgen.errors import OptionError
 
 if TYPE_CHECKING:
     from printgen.players.lab.arena import ArenaResult, LineupArenaResult, LineupResult
 
-WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
-                                                "core, or every CPU of the Ray cluster). Results do not depend "
-                                                "on it.")]
 PlayersArg = Annotated[list[str], typer.Argument(
     help="Two to four players (as many as named), by name or as one comma-separated list (random, gatigo:S0T0 … "
     "gatigo:S3T2, advisor, advisor:LEVEL …). With partnerships the first two are one team and the last two the other.",

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from printgen.cli.advise_cmd import LevelOpt
-from printgen.cli.arena_cmd import WorkersOpt, progress_bar
+from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt, WorkersOpt
 from printgen.players.search.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import typer
 from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import JsonOpt
+from printgen.cli.options import JsonOpt, RayOpt, WorkersOpt
 from printgen.errors import OptionError
 
 
@@ -23,6 +23,8 @@ def endgames(
                                         "of fewer are built first).")] = 2,
     listing: Annotated[bool, typer.Option("--list", help="Only say which tables each game reads, and their "
                                           "sizes.")] = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Build the exact endgame tables of two-player games.
@@ -30,12 +32,13 @@ def endgames(
     Every position in which each side has at most --left pieces to bear off, solved under perfect play,
     for each ruleset with each set of its options; the advisor, the computer players, the review and the
     tutor read the largest table there is. Tables are written to the cache folder; shipped ones are not
-    built again. Prints each table's size and the time it took.
+    built again. Prints each table's size and the time it took. With --workers or --ray a table is built by
+    several processes or on a Ray cluster, to the same bytes.
     """
     from printgen.engine.tables import tables_for
+    from printgen.players.lab.tables import build_table
     from printgen.players.solve.endgame import endgame_game, endgame_key, find_endgame
     from printgen.players.solve.index import TableTooLargeError, layout_for
-    from printgen.players.solve.solver import solve
     from printgen.players.solve.store import find_solved, save
     from printgen.ruleset_files import load_ruleset
     from printgen.rulesets import BUILTIN
@@ -45,6 +48,10 @@ def endgames(
     games = [rs for name in names for rs in variants(load_ruleset(name)) if 2 in rs.player_counts()]
     if not games:
         raise OptionError(f"no ruleset of {', '.join(names)} is played by two: endgame tables hold two-player games")
+    if ray is not None and not listing:
+        from printgen.players.lab.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     if not listing:
         prepare_engine("endgames")
     rows: list[dict[str, Any]] = []
@@ -73,13 +80,13 @@ def endgames(
                 continue
             if table is None:
                 with progress_bar(f"{game.name}") as progress:
-                    table = solve(game, progress=progress)
+                    table = build_table(game, workers, ray, progress)
                 path = save(table)
                 source = str(path) if path is not None else "not saved: no cache folder"
             else:
                 source = table.source
             row.update(state="built now" if built else "ready", entries=table.layout.size, positions=table.valid,
-                       seconds=round(table.seconds, 1), method=table.method, sweeps=table.sweeps,
+                       seconds=round(table.seconds, 1) if built else None, method=table.method, sweeps=table.sweeps,
                        bytes=Path(source).stat().st_size if Path(source).exists() else None,
                        file=Path(source).name)
             done[key] = row
@@ -92,8 +99,8 @@ def endgames(
         size = f"{r['entries']:,} entries" if "entries" in r else ""
         extra = ""
         if "positions" in r:
-            extra = (f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, solved in {r['seconds']:.1f} s "
-                     f"({r['method']})")
+            took = f"solved in {r['seconds']:.1f} s" if r["seconds"] is not None else "solved"
+            extra = f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, {took} ({r['method']})"
         state = "the table above" if r.get("shared") else r.get("state", "")
         why = f": {r['why']}" if "why" in r else ""
         print(f"{r['ruleset']}, {r['pieces']} left a side: {state}{why}" + (f"; {size}{extra}" if size else ""))

@@ -28,3 +28,6 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files printge
 RayOpt = Annotated[str | None, typer.Option(
     "--ray", metavar="auto|ADDRESS", help="Run on Ray (pip install \"printgen[ray]\"): auto joins this machine's "
     "cluster or starts Ray here; else a cluster's HOST:PORT or ray://HOST:PORT. Results are the same.")]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Processes to run (default: every "
+                                                "core, or every CPU of the Ray cluster). Results do not depend "
+                                                "on it.")]

@@ -12,7 +12,7 @@ import typer
 
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import POSITION_HELP, JsonOpt
+from printgen.cli.options import POSITION_HELP, JsonOpt, RayOpt, WorkersOpt
 from printgen.cli.print_cmd import ENGLISH, LangOpt
 from printgen.errors import OptionError
 
@@ -30,6 +30,8 @@ def rollout_command(
                                       "the same numbers.")] = 0,
     luck: Annotated[bool, typer.Option("--luck/--no-luck", help="Take each cast's luck out of the results: "
                                        "narrower intervals for the trials, several times the time a trial.")] = True,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = ENGLISH,
 ) -> None:
@@ -38,6 +40,8 @@ def rollout_command(
     Each move is played to the game's end --trials times by the advisor at level 0, every move over the same casts,
     the first casts spread over the beans' exact odds and each cast's luck taken out (GNU Backgammon's variance
     reduction), so the intervals are narrow for the trials spent and the differences between moves narrower still.
+    With --workers or --ray the trials are cut into ranges run by several processes or on a Ray cluster, to the
+    same numbers.
     """
     from rich.console import Console
 
@@ -46,19 +50,24 @@ def rollout_command(
     from printgen.cli.rollout_view import print_rollout, rollout_json
     from printgen.engine.position import Phase
     from printgen.lang import LANGS
-    from printgen.players.analysis.rollouts import check_trials, roll_out
+    from printgen.players.analysis.rollouts import check_trials
+    from printgen.players.lab.rollouts import roll_out_spread
     from printgen.players.search.rollout_trials import ALL, LUCK
 
     if lang.value not in LANGS:
         raise OptionError(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     check_trials(trials)
     check_position_arg(position)  # a missing file is said before the engine's preparation
+    if ray is not None:
+        from printgen.players.lab.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("rollout")
     pos = read_position(position)
     if pos.phase is Phase.OVER:
         raise OptionError("the contest is over: there is nothing to roll out")
     with _progress(lang.value, not as_json and sys.stderr.isatty()) as step:
-        r = roll_out(pos, marks_of(pos, cast), trials, seed, ALL if luck else ALL & ~LUCK, step)
+        r = roll_out_spread(pos, marks_of(pos, cast), trials, seed, ALL if luck else ALL & ~LUCK, step, workers, ray)
     if as_json:
         print(json.dumps(rollout_json(r), ensure_ascii=False))
         return

@@ -86,7 +86,8 @@ def solve(
     report = {
         "game": game.name, "ruleset": ruleset, "pieces": pieces, "entries": table.layout.size,
         "positions": table.valid, "method": table.method, "sweeps": table.sweeps,
-        "seconds": round(table.seconds, 2), "opening": round(table.opening_value(), 6),
+        "seconds": round(table.seconds, 2) if table.source == "solved" else None,  # a table file says no time
+        "opening": round(table.opening_value(), 6),
         "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
         "solved_now": stored is not None, "network": None if network is None else str(network),
         "yardstick": [r.as_dict() for r in results],
@@ -97,8 +98,9 @@ def solve(
         print(json.dumps(report))
         return
     print(f"{game.name}: {ruleset} for two, {pieces} piece{'s' * (pieces > 1)} a side, one game, no items")
+    took = f", {table.seconds:.1f} s to solve" if table.source == "solved" else ""  # a table file says no time
     print(f"  {table.valid:,} positions ({table.layout.size:,} table entries), {table.method}, "
-          f"{table.sweeps} sweep{'s' * (table.sweeps != 1)}, {table.seconds:.1f} s to solve")
+          f"{table.sweeps} sweep{'s' * (table.sweeps != 1)}{took}")
     print(f"  table {'written to' if stored is not None else 'read from'} {report['table']} "
           f"({report['bytes']:,} bytes, 16-bit values)")
     print(f"  opening: A wins {table.opening_value() * 100:.3f}% under perfect play")

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from printgen.cli.arena_cmd import WorkersOpt, progress_bar
+from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RayOpt, RulesetOpt, WorkersOpt
 from printgen.errors import OptionError
 from printgen.files import FileError, check_folder
 

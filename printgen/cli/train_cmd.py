@@ -9,10 +9,10 @@ from typing import Annotated
 
 import typer
 
-from printgen.cli.arena_cmd import WorkersOpt, progress_bar
+from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, PlayersOpt, RayOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, PlayersOpt, RayOpt, RulesetOpt, WorkersOpt
 
 DEFAULT_GAMES = 8000
 

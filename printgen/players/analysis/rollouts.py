@@ -3,7 +3,8 @@
 The compiled trials (`search/rollout_trials.py`: common casts, stratified first casts, luck-adjusted results)
 give each move its chances with a standard error; here they become 95 % intervals, and the difference of each
 move from the best, paired trial by trial, gets its own. Python calls the trials a slice at a time, so a Ctrl-C
-stops even a long rollout within a moment.
+stops even a long rollout within a moment; each trial is seeded by its index, so the slices (or the ranges run by
+other processes, `lab/rollouts.py`) never change a number.
 """
 
 from __future__ import annotations
@@ -94,41 +95,66 @@ def check_trials(trials: int) -> None:
 Progress = Callable[[int, int], None]  # (trials done, trials in all)
 
 
+class TrialRun:
+    """The buffers of one rollout's trials (a position, a cast, a number of trials, a seed and flags): `run(lo, hi)`
+    plays trials lo..hi-1 of every legal move into `res` and `first`. Each trial is seeded by its index alone, so the
+    trials may run in any slices, in any order, in any process, to the same bits."""
+
+    def __init__(self, pos: Position, marks: int, trials: int, seed: int = 0, flags: int = ALL) -> None:
+        if pos.phase is Phase.OVER:
+            raise OptionError("the contest is over: there is nothing to roll out")
+        check_trials(trials)
+        pos.move_codes(marks)  # refuses marks the beans cannot show
+        self.t = pos.tables
+        self.et = eval_tables_for(pos.ruleset, pos.players)
+        self.sc = make_scratch(1, pos.total_items())
+        self.st = pos.array()
+        self.marks, self.trials, self.seed, self.flags = marks, trials, seed, flags
+        self.n = k.legal_moves(self.st, self.t, marks, self.sc.moves[0])
+        self.res = np.zeros((self.n, trials, 2), dtype=np.float64)  # moves x trials x (game, contest)
+        self.first = np.full(trials, -1, dtype=np.int64)  # each trial's stratum
+        self.rng = np.zeros((k.MAXP, 4), dtype=np.int64)  # one random source per seat
+
+    @property
+    def codes(self) -> np.ndarray:
+        """Returns the legal move codes, in the order of res."""
+        return self.sc.moves[0, :self.n].copy()
+
+    def run(self, lo: int, hi: int) -> None:
+        """Plays trials lo..hi-1 of every move."""
+        run_trials(self.st, self.t, self.et, self.sc, self.marks, self.n, self.trials, lo, hi, self.seed, self.flags,
+                   self.rng, self.res, self.first)
+
+
+Results = tuple[np.ndarray, np.ndarray, np.ndarray]  # move codes, trials' results, strata (see trial_results)
+
+
 def trial_results(pos: Position, marks: int, trials: int, seed: int = 0, flags: int = ALL,
-                  progress: Progress | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                  progress: Progress | None = None) -> Results:
     """Returns the move codes, every trial's results (moves x trials x 2: game, contest) and each trial's stratum."""
-    if pos.phase is Phase.OVER:
-        raise OptionError("the contest is over: there is nothing to roll out")
-    check_trials(trials)
-    pos.move_codes(marks)  # refuses marks the beans cannot show
-    t = pos.tables
-    et = eval_tables_for(pos.ruleset, pos.players)
-    sc = make_scratch(1, pos.total_items())
-    st = pos.array()
-    n = k.legal_moves(st, t, marks, sc.moves[0])
-    res = np.zeros((n, trials, 2), dtype=np.float64)
-    first = np.full(trials, -1, dtype=np.int64)
-    rng = np.zeros((k.MAXP, 4), dtype=np.int64)  # one random source per seat
+    run = TrialRun(pos, marks, trials, seed, flags)
     lo, step = 0, 1
     while lo < trials:  # slices sized to about SLICE_SECONDS, so Ctrl-C is noticed
         hi = min(trials, lo + step)
         start = time.perf_counter()
-        run_trials(st, t, et, sc, marks, n, trials, lo, hi, seed, flags, rng, res, first)
+        run.run(lo, hi)
         took = time.perf_counter() - start
         lo = hi
         step = max(1, min(step * 4, int(step * SLICE_SECONDS / took))) if took > 0 else step * 4
         if progress is not None:
             progress(lo, trials)
-    return sc.moves[0, :n].copy(), res, first
+    return run.codes, run.res, run.first
 
 
 def roll_out(pos: Position, marks: int, trials: int = DEFAULT_TRIALS, seed: int = 0, flags: int = ALL,
-             progress: Progress | None = None) -> Rollout:
+             progress: Progress | None = None,
+             play: Callable[[Position, int, int, int, int, Progress | None], Results] = trial_results) -> Rollout:
     """Returns every legal move for this cast (marks; ignored when betting), best first by the rolled-out chance to
     win the contest, each with its 95 % intervals; `flags` chooses the variance reductions (all by default), and
-    `progress` is told of the trials done as they run."""
+    `progress` is told of the trials done as they run. `play` runs the trials (as trial_results, here; the lab
+    spreads them over processes or Ray, `lab/rollouts.py`)."""
     start = time.perf_counter()
-    codes, res, first = trial_results(pos, marks, trials, seed, flags, progress)
+    codes, res, first = play(pos, marks, trials, seed, flags, progress)
     n = len(codes)
     out = np.zeros((n, SUMMARY), dtype=np.float64)
     best = int(summarize(res, first, n, trials, out))

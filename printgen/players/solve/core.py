@@ -8,9 +8,13 @@ distinct score is weighed by its exact probability.
 Positions are solved a group at a time: a group is the positions with the same pieces of both seats
 (differing in who moves and pending penalties). Within a group the only transitions are forced ones
 (a pass, a cast with no score), which are linear in the group's values: those are solved together to
-1e-15, and the rest read from the table. Called on the groups of a layer in decreasing order of
-progress, one sweep is exact where no piece ever goes back; otherwise the sweeps are repeated
-(Gauss-Seidel value iteration) until no value changes by more than the tolerance.
+1e-15, and the rest read from the table. A level is the groups of a layer whose seats' progress adds up
+to one total; its groups are solved from the table as it stood before the level (`solve_pairs` writes
+them aside, `write_pairs` into the table after), so a group's values never depend on which groups of
+its level were solved before it, nor in which process: any split of a level into chunks gives the
+same bits. Called on the levels of a layer in decreasing order of progress, one sweep is exact where
+no piece ever goes back; otherwise the sweeps are repeated (Gauss-Seidel value iteration from level to
+level) until no value changes by more than the tolerance.
 """
 
 from __future__ import annotations
@@ -43,8 +47,9 @@ def _child_value(st1, t, lt, vals, mover, group_a, group_b, tmp):
 
 
 @njit
-def solve_group(a, b, t, lt, vals, casts, probs, sc):
-    """Solves the positions with seats a and b: returns the largest change of a value (-1 if none is valid).
+def solve_group(a, b, t, lt, vals, casts, probs, sc, out, off):
+    """Solves the positions with seats a and b from vals, writing their values to out[off:off + group] (those of
+    indices naming no position as vals holds them): returns the largest change of a value (-1 if none is valid).
 
     sc holds the scratch buffers (see `make_scratch` in solver.py): two states, the moves, events,
     the group's constant parts, linear terms and values.
@@ -94,6 +99,8 @@ def solve_group(a, b, t, lt, vals, casts, probs, sc):
         sc.const[loc] = const
         sc.x[loc] = vals[tm * stride + base + rest]
     if not any_valid:
+        for loc in range(group):
+            out[off + loc] = vals[(loc // (n_pen * n_pen)) * stride + base + loc % (n_pen * n_pen)]
         return -1.0
     for _ in range(LOCAL_ITERATIONS):
         change = 0.0
@@ -110,35 +117,75 @@ def solve_group(a, b, t, lt, vals, casts, probs, sc):
             break
     worst = 0.0
     for loc in range(group):
+        idx = (loc // (n_pen * n_pen)) * stride + base + loc % (n_pen * n_pen)
         if not sc.valid[loc]:
+            out[off + loc] = vals[idx]
             continue
-        tm = loc // (n_pen * n_pen)
-        idx = tm * stride + base + loc % (n_pen * n_pen)
         worst = max(worst, abs(vals[idx] - sc.x[loc]))
-        vals[idx] = sc.x[loc]
+        out[off + loc] = sc.x[loc]
     return worst
 
 
 @njit
-def sweep_progress(home_a, home_b, total, t, lt, vals, casts, probs, sc, order, starts, width):
-    """Solves every group of the layer (home_a, home_b) whose seats' progress adds up to total.
+def level_size(home_a, home_b, total, starts, width):
+    """Returns how many seat pairs the level (home_a, home_b, total) holds: the pairs of a seat with home_a pieces
+    home and one with home_b whose progress adds up to total.
 
-    order lists seat indices sorted by (pieces home, progress); starts[h * width + s] is where the
-    seats with h home and progress s begin in it. Returns (largest change, seat pairs visited).
-    """
-    worst = 0.0
-    groups = 0
+    starts[h * width + s] is where the seats with h home and progress s begin in the order of seats sorted by
+    (pieces home, progress)."""
+    count = 0
+    for sa in range(total + 1):
+        sb = total - sa
+        if sa >= width or sb >= width:
+            continue
+        count += ((starts[home_a * width + sa + 1] - starts[home_a * width + sa])
+                  * (starts[home_b * width + sb + 1] - starts[home_b * width + sb]))
+    return count
+
+
+@njit
+def level_pairs(home_a, home_b, total, lo, hi, order, starts, width, pairs):
+    """Writes into pairs[:hi - lo] the seats (a, b) of the pairs lo..hi-1 of a level, in a fixed order: by A's
+    progress, then A's place in order, then B's (see level_size)."""
+    j = 0
     for sa in range(total + 1):
         sb = total - sa
         if sa >= width or sb >= width:
             continue
         ka = home_a * width + sa
         kb = home_b * width + sb
-        for ia in range(starts[ka], starts[ka + 1]):
-            for ib in range(starts[kb], starts[kb + 1]):
-                worst = max(worst, solve_group(order[ia], order[ib], t, lt, vals, casts, probs, sc))
-                groups += 1
-    return worst, groups
+        nb = starts[kb + 1] - starts[kb]
+        n = (starts[ka + 1] - starts[ka]) * nb
+        if j + n > lo:
+            for p in range(max(lo - j, 0), min(hi - j, n)):
+                pairs[j + p - lo, 0] = order[starts[ka] + p // nb]
+                pairs[j + p - lo, 1] = order[starts[kb] + p % nb]
+        j += n
+        if j >= hi:
+            break
+
+
+@njit
+def solve_pairs(pairs, n, t, lt, vals, casts, probs, sc, out):
+    """Solves the groups of the seat pairs pairs[:n] from vals alone, writing pair i's values to out[i * group:]
+    (vals is not written): returns the largest change of a value."""
+    group = 2 * lt.n_pen * lt.n_pen
+    worst = 0.0
+    for i in range(n):
+        worst = max(worst, solve_group(pairs[i, 0], pairs[i, 1], t, lt, vals, casts, probs, sc, out, i * group))
+    return worst
+
+
+@njit
+def write_pairs(pairs, n, lt, out, vals):
+    """Writes the values solve_pairs left in out for the seat pairs pairs[:n] into the table vals."""
+    n_pen2 = lt.n_pen * lt.n_pen
+    group = 2 * n_pen2
+    stride = lt.seat_size * lt.seat_size * n_pen2
+    for i in range(n):
+        base = (pairs[i, 0] * lt.seat_size + pairs[i, 1]) * n_pen2
+        for loc in range(group):
+            vals[(loc // n_pen2) * stride + base + loc % n_pen2] = out[i * group + loc]
 
 
 @njit

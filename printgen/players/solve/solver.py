@@ -12,8 +12,11 @@ leave out only the chance of a bankruptcy during the game.
 
 Rules under which no piece ever goes back are solved in one backward pass, in decreasing order of
 progress; with captures (or pieces sent back by a wedge) each layer of pieces borne off is solved by
-value iteration, as RoyalUr.net solved the Royal Game of Ur. See `solver_core.py` for the sweeps
-and `solver_index.py` for the table's layout.
+value iteration, as RoyalUr.net solved the Royal Game of Ur. A sweep goes a level at a time (the
+groups of one total of progress), each level solved from the values as they stood before it, so a
+level may be cut into chunks solved anywhere, in any order, to the same bits (`Levels`; the lab
+spreads them over processes or Ray, `lab/tables.py`). See `core.py` for the sweeps and `index.py`
+for the table's layout.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import time
 from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -32,7 +36,7 @@ from printgen.engine.beans import Beans
 from printgen.engine.position import Phase, Position
 from printgen.engine.tables import Tables, tables_for
 from printgen.errors import PatolliError
-from printgen.players.solve.core import count_valid, move_values, sweep_progress
+from printgen.players.solve.core import count_valid, level_pairs, level_size, move_values, solve_pairs, write_pairs
 from printgen.players.solve.index import Layout, encode, layout_for
 from printgen.rulesets.model import Opening, Ruleset
 
@@ -187,42 +191,151 @@ def a_begins(ruleset: Ruleset) -> float:
     return higher / (1.0 - tie)
 
 
-def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progress | None = None) -> Solution:
-    """Returns the solved table of a game (see solved_game); progress(done, total) is called as groups are solved."""
+@dataclass(frozen=True)
+class Race:
+    """What a process needs to solve the levels of a game's table, all of it made from the game alone (so a worker
+    elsewhere makes the same from the same game): the tables, the layout, the casts and the order of the levels."""
+
+    game: Ruleset
+    t: Tables
+    lt: Layout
+    casts: np.ndarray  # the marks of each distinct score (cast_groups)
+    probs: np.ndarray  # and its probability
+    order: np.ndarray  # the seats with a piece yet to bear off, sorted by (pieces home, progress)
+    starts: np.ndarray  # starts[h * width + s]: where the seats with h home and progress s begin in order
+    width: int  # one more than the most progress a seat can make
+    per_home: np.ndarray  # how many seats have h pieces home
+
+    @property
+    def group(self) -> int:
+        """Returns how many table entries a group (a seat pair) has."""
+        return 2 * self.lt.n_pen * self.lt.n_pen
+
+    def layers(self) -> list[tuple[int, int]]:
+        """Returns the layers (pieces home of A, of B) in the order they are solved: the most borne off first."""
+        kk = self.lt.n_pieces
+        return sorted(((ha, hb) for ha in range(kk) for hb in range(kk)), key=lambda h: -(h[0] + h[1]))
+
+    def totals(self) -> range:
+        """Returns the totals of progress of a layer's levels, in the order they are solved: the most first."""
+        return range(2 * self.lt.n_pieces * self.lt.n_cells, -1, -1)
+
+    def level_size(self, home_a: int, home_b: int, total: int) -> int:
+        """Returns how many seat pairs (groups) a level has."""
+        return int(level_size(home_a, home_b, total, self.starts, self.width))
+
+    def most_pairs(self) -> int:
+        """Returns the most seat pairs a level has."""
+        return max(self.level_size(ha, hb, s) for ha, hb in self.layers() for s in self.totals())
+
+
+def race_for(game: Ruleset) -> Race:
+    """Returns what solving the levels of a game's table needs (see Race)."""
     if game.economy.gambling:
         raise SolverError(f"ruleset '{game.name}' is played with items: solve its one-game form (solved_game)")
     t = tables_for(game, 2)
     lt = layout_for(t)
     casts, probs = cast_groups(game)
-    start = time.perf_counter()
-    vals = np.zeros(lt.size, dtype=np.float64)
-    sc = make_scratch(lt, len(casts))
     kk, width = lt.n_pieces, lt.n_pieces * lt.n_cells + 1
     seats = np.flatnonzero((lt.pok == 1) & (lt.phome < kk))
     keys = lt.phome[seats] * width + lt.psum[seats]
     order = seats[np.argsort(keys, kind="stable")].astype(np.int64)
     starts = np.zeros((kk + 1) * width + 1, dtype=np.int64)
     np.cumsum(np.bincount(keys, minlength=(kk + 1) * width), out=starts[1:])
-    per_home = np.bincount(lt.phome[seats], minlength=kk)
-    once = monotone(t)
-    layers = sorted(((ha, hb) for ha in range(kk) for hb in range(kk)), key=lambda h: -(h[0] + h[1]))
+    return Race(game, t, lt, casts, probs, order, starts, width, np.bincount(lt.phome[seats], minlength=kk))
+
+
+class Levels(Protocol):
+    """Solves the levels of a table whose values it holds, each from the values as they stood before it."""
+
+    values: np.ndarray  # the table being solved (float64, every entry)
+
+    def level(self, home_a: int, home_b: int, total: int, pairs: int) -> float:
+        """Solves the level's `pairs` groups and writes their values; returns the largest change of a value."""
+        ...
+
+    def close(self) -> None:
+        """Lets go of what the levels ran on (processes, actors)."""
+        ...
+
+
+class LevelsHere:
+    """Solves levels in this process (the one-process build, and the small levels of a build spread out)."""
+
+    def __init__(self, race: Race, values: np.ndarray | None = None, most: int | None = None,
+                 out: np.ndarray | None = None) -> None:
+        self.race = race
+        self.values = np.zeros(race.lt.size, dtype=np.float64) if values is None else values
+        most = max(race.most_pairs() if most is None else most, 1)
+        self.scratch = make_scratch(race.lt, len(race.casts))
+        self.pairs = np.zeros((most, 2), dtype=np.int64)
+        self.out = np.zeros(most * race.group, dtype=np.float64) if out is None else out
+
+    def solve(self, home_a: int, home_b: int, total: int, lo: int, hi: int, into: np.ndarray | None = None) -> float:
+        """Solves pairs lo..hi-1 of a level into `into` (default self.out), pair lo first, the table left as it is;
+        returns the largest change of a value."""
+        r = self.race
+        level_pairs(home_a, home_b, total, lo, hi, r.order, r.starts, r.width, self.pairs)
+        return float(solve_pairs(self.pairs, hi - lo, r.t, r.lt, self.values, r.casts, r.probs, self.scratch,
+                                 self.out if into is None else into))
+
+    def write(self, home_a: int, home_b: int, total: int, pairs: int, out: np.ndarray) -> None:
+        """Writes a whole level's values (as solve leaves them in out) into the table."""
+        r = self.race
+        level_pairs(home_a, home_b, total, 0, pairs, r.order, r.starts, r.width, self.pairs)
+        write_pairs(self.pairs, pairs, r.lt, out, self.values)
+
+    def ready(self) -> None:
+        """Compiles (or loads from the cache) the code of the levels, solving nothing."""
+        self.solve(0, 0, 0, 0, 0)
+        self.write(0, 0, 0, 0, self.out)
+
+    def level(self, home_a: int, home_b: int, total: int, pairs: int) -> float:
+        """Solves a level here (see Levels)."""
+        worst = self.solve(home_a, home_b, total, 0, pairs)
+        self.write(home_a, home_b, total, pairs, self.out)
+        return worst
+
+    def close(self) -> None:
+        """Nothing to let go of."""
+
+
+def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progress | None = None,
+          levels: Callable[[Race], Levels] = LevelsHere) -> Solution:
+    """Returns the solved table of a game (see solved_game); progress(done, total) is called as groups are solved.
+
+    `levels` makes what solves each level (default: this process; `lab/tables.py` spreads them over processes or
+    Ray): each level is solved from the values as they stood before it, so the values are the same bits whatever
+    solves them."""
+    race = race_for(game)
+    start = time.perf_counter()
+    per_home = race.per_home
+    once = monotone(race.t)
+    layers = race.layers()
     total = int(sum(per_home[ha] * per_home[hb] for ha, hb in layers))
     done = sweeps = 0
-    for ha, hb in layers:
-        while True:
-            worst = 0.0
-            for s in range(2 * kk * lt.n_cells, -1, -1):
-                change, groups = sweep_progress(ha, hb, s, t, lt, vals, casts, probs, sc, order, starts, width)
-                worst = max(worst, change)
-                done += groups
-                if progress is not None:
-                    progress(done, total)
-            sweeps += 1
-            if once or worst < tolerance:
-                break
-            if sweeps > MAX_SWEEPS:
-                raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change {worst:.2e})")
-            total += int(per_home[ha] * per_home[hb])
-    valid = int(count_valid(t, lt, sc.st0))
-    return Solution(game, lt, vals, table_key(t, lt, probs), time.perf_counter() - start, sweeps,
+    solver = levels(race)
+    try:
+        for ha, hb in layers:
+            while True:
+                worst = 0.0
+                for s in race.totals():
+                    pairs = race.level_size(ha, hb, s)
+                    if pairs:
+                        worst = max(worst, solver.level(ha, hb, s, pairs))
+                    done += pairs
+                    if progress is not None:
+                        progress(done, total)
+                sweeps += 1
+                if once or worst < tolerance:
+                    break
+                if sweeps > MAX_SWEEPS:
+                    raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change "
+                                      f"{worst:.2e})")
+                total += int(per_home[ha] * per_home[hb])
+        vals = solver.values
+    finally:
+        solver.close()
+    valid = int(count_valid(race.t, race.lt, np.zeros(lay.STATE_SIZE, dtype=np.int64)))
+    return Solution(game, race.lt, vals, table_key(race.t, race.lt, race.probs), time.perf_counter() - start, sweeps,
                     "backward pass" if once else "value iteration", valid)

@@ -2,7 +2,9 @@
 
 A table file is a header line `PATOLLI-SOLVED 1`, one line of JSON (the game, its key and how it was
 solved) and the values as little-endian uint16 (value * 65535, rounded; positions that do not exist
-are 0), compressed with zlib. A value is then exact to 1/131070 (0.0008 %).
+are 0), compressed with zlib. A value is then exact to 1/131070 (0.0008 %). The file holds nothing
+of when, where or how fast it was solved, so a table has the same bytes however it was built (in one
+process, several or on Ray: `lab/tables.py`); files written before that say the seconds it took too.
 
 Tables are looked up by the key of the race they hold (`solver.table_key`), so any ruleset whose
 solved game is the same race uses them: first those shipped in `printgen/players/data/solved`, then
@@ -51,7 +53,7 @@ def table_bytes(solution: Solution) -> bytes:
     """Returns the file contents of a solved table."""
     header = {"game": solution.ruleset.name, "key": solution.key, "pieces": solution.layout.n_pieces,
               "entries": solution.layout.size, "positions": solution.valid, "method": solution.method,
-              "sweeps": solution.sweeps, "seconds": round(solution.seconds, 1)}
+              "sweeps": solution.sweeps}
     return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(
         quantise(solution.values).tobytes(), 9)
 
