@@ -284,19 +284,20 @@ class Host:
                 if path == "" or path.endswith("/"):
                     path += "index.html"
                 if path not in host.files:
+                    host.note(path, 404, 0)  # noted before the answer leaves: a client never sees it uncounted
                     self.send_response(404)
                     self.send_header("Content-Length", "0")
                     self.end_headers()
-                    host.note(path, 404, 0)
                     return
                 etag = host.etags[path]
                 if etag in (self.headers.get("If-None-Match") or ""):
+                    host.note(path, 304, 0)
                     self.send_response(304)
                     self.send_header("ETag", etag)
                     self.end_headers()
-                    host.note(path, 304, 0)
                     return
                 body, zipped = host.body(path, "gzip" in (self.headers.get("Accept-Encoding") or ""))
+                host.note(path, 200, len(body) if send_body else 0)
                 self.send_response(200)
                 self.send_header("Content-Type", TYPES.get(Path(path).suffix, "application/octet-stream"))
                 self.send_header("Content-Length", str(len(body)))
@@ -308,7 +309,6 @@ class Host:
                 self.end_headers()
                 if send_body:
                     self.wfile.write(body)
-                host.note(path, 200, len(body) if send_body else 0)
 
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         server.daemon_threads = True

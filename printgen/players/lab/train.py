@@ -416,9 +416,9 @@ def check_run(config: TrainConfig, out: Path, resume: bool, force: bool) -> None
     if config.games < 1:
         raise OptionError(f"training needs at least 1 game of self-play, not {config.games}")
     if config.rollouts < 0:
-        raise OptionError(f"--rollouts takes 0 (labels by TD(λ)) or more playouts a position, not {config.rollouts}")
+        raise OptionError(f"playouts a position: 0 (labels by TD(λ)) or more, not {config.rollouts}")
     if config.label_every < 1:
-        raise OptionError(f"--label-every takes 1 or more, not {config.label_every}")
+        raise OptionError(f"one position labelled in every {config.label_every}: it must be 1 or more")
     if config.gen_games < 1:
         raise OptionError(f"a generation needs at least 1 game, not {config.gen_games}")
     check_writable(out, force)
