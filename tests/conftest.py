@@ -21,7 +21,9 @@ os.environ["PATOLLI_ENDGAME_PIECES"] = "1"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Keeps each test file on one worker (pytest-xdist's --dist loadgroup), so a file's fixtures (a local Ray, a
     served table) are made once, except tests marked with a group of their own: the few that take minutes each,
-    which would otherwise keep one worker busy long after the other has finished."""
+    which would otherwise keep one worker busy long after the other has finished. The tests marked slow are handed
+    out first, so that none of them begins when the others are nearly done."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # the long tests start first, not last
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
@@ -40,10 +42,15 @@ def compiled_engine() -> None:
     with (jit.CACHE_DIR / "warmup.lock").open("w") as held:
         try:
             fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file closes
-        except BlockingIOError:  # another worker compiles the warm-up: compile what it leaves out, then wait for it
+        except BlockingIOError:  # another worker compiles the warm-up: compile what it leaves out, then help it
             _compile_training(jit.CACHE_DIR)
+            for key in reversed(warmup.STEPS):  # from the last step back, until a step the other has done
+                if not warmup.missing((key,)):
+                    break
+                warmup.prepare((key,))
             fcntl.flock(held, fcntl.LOCK_EX)
-        warmup.prepare(tuple(warmup.STEPS))
+        for key in warmup.STEPS:  # step by step, so a step the other worker has done meanwhile is not done again
+            warmup.prepare((key,))
 
 
 def _compile_training(cache: Path) -> None:

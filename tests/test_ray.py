@@ -67,11 +67,3 @@ def test_training_on_ray_writes_the_weights_of_a_local_run(tmp_path: Path):
     train(config, tmp_path / "ray.json", workers=None, ray="auto")
     assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "local.json").read_bytes()
 
-
-def test_training_on_playout_labels_on_ray_writes_the_weights_of_a_local_run(tmp_path: Path):
-    from printgen.players.lab.train import TrainConfig, train
-
-    config = TrainConfig("neeley", 2, seed=4, games=16, hidden=4, gen_games=8, epochs=1, rollouts=2, label_every=3)
-    train(config, tmp_path / "local.json", workers=1)
-    train(config, tmp_path / "ray.json", workers=None, ray="auto")
-    assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "local.json").read_bytes()
