@@ -130,3 +130,28 @@ def start_local_ray(ray: Any) -> None:
     # then starved, waiting minutes for a core: here they run at the test's own priority.
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": path}},
              _system_config={"worker_niceness": 0})
+
+
+# A two-seat custom ruleset on the smallest board with captures, one piece a side: a table solved in a moment, by
+# value iteration (the tests of building tables on several processes or Ray).
+TINY_CAPTURES = """
+[ruleset]
+name = "tiny"
+title = "Tiny"
+[board]
+arm_length = 3
+seats = 2
+wedge_depths = [2]
+rounded_depths = [3]
+capture_zones = ["centre", "start"]
+[beans]
+count = 3
+scores = [0, 1, 2, 5]
+null_cast = "recast"
+[players]
+pieces = [1]
+[entry]
+scores = [1, 2]
+[economy]
+gambling = false
+"""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import CliRunner, one_error_line
+from helpers import TINY_CAPTURES, CliRunner, one_error_line
 
 from printgen.cli.app import app
 from printgen.players.lab import tables
@@ -21,28 +21,6 @@ from printgen.players.solve.store import find_table, table_bytes
 from printgen.ruleset_files import load_ruleset
 
 runner = CliRunner()
-
-TINY = """
-[ruleset]
-name = "tiny"
-title = "Tiny"
-[board]
-arm_length = 3
-seats = 2
-wedge_depths = [2]
-rounded_depths = [3]
-capture_zones = ["centre", "start"]
-[beans]
-count = 3
-scores = [0, 1, 2, 5]
-null_cast = "recast"
-[players]
-pieces = [1]
-[entry]
-scores = [1, 2]
-[economy]
-gambling = false
-"""
 
 
 def sha(solution) -> str:  # solution: Solution
@@ -104,7 +82,7 @@ def test_the_shipped_tables_are_the_tables_the_solver_builds() -> None:
 def test_the_command_builds_with_workers_to_the_same_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                           split_levels: list[int]) -> None:
     rules = tmp_path / "tiny.toml"
-    rules.write_text(TINY, "utf-8")
+    rules.write_text(TINY_CAPTURES, "utf-8")
     monkeypatch.setattr(tables, "MIN_CHUNK", 2)  # this small table's levels are split too
     files = {}
     for workers in ("1", "2"):

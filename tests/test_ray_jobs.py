@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import CliRunner, P, marks, start_local_ray
+from helpers import TINY_CAPTURES, CliRunner, P, marks, start_local_ray
 
 from printgen.cli.app import app
 from printgen.players.analysis.rollouts import trial_results
@@ -31,27 +31,6 @@ pytestmark = pytest.mark.xdist_group("tests/test_ray.py")
 
 runner = CliRunner()
 MIDGAME = "gatigo/2 g1 move A starter=A last=- pool=0 offering=0 | A 20 cw 11,24,h,h,h | B 20 cw 27,30,h,h,h"
-TINY = """
-[ruleset]
-name = "tiny"
-title = "Tiny"
-[board]
-arm_length = 3
-seats = 2
-wedge_depths = [2]
-rounded_depths = [3]
-capture_zones = ["centre", "start"]
-[beans]
-count = 3
-scores = [0, 1, 2, 5]
-null_cast = "recast"
-[players]
-pieces = [1]
-[entry]
-scores = [1, 2]
-[economy]
-gambling = false
-"""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -75,7 +54,7 @@ def test_a_table_built_on_ray_has_the_bytes_of_one_process() -> None:
 @pytest.mark.slow
 def test_the_command_builds_on_ray_the_file_of_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = tmp_path / "tiny.toml"
-    rules.write_text(TINY, "utf-8")
+    rules.write_text(TINY_CAPTURES, "utf-8")
     monkeypatch.setattr(tables, "MIN_CHUNK", 2)  # this small table's levels are split too
     files = {}
     for name, args in (("here", ["--workers", "1"]), ("ray", ["--ray", "auto"])):

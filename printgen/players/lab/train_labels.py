@@ -4,9 +4,9 @@ TD(λ) labels a position by the one game it came from (and the network's own lat
 single outcome is mostly noise. gnubg trained its networks on rollouts instead: every position labelled by
 many games played on from it. Here each recorded position is played on `rollouts` times to the end of its
 game by the same player that recorded it (the advisor at level 0 with the generation's evaluation, bets
-drawn from the smallest quarter as in the recording games), and its label is each seat's share of the
-playouts won: an estimate of that seat's chance to win the game with a variance `rollouts` times smaller
-than one outcome's, and no bias from the network's own values.
+drawn from the smallest quarter: the recording games' own turn, `train_play.play_turn`), and its label is each
+seat's share of the playouts won: an estimate of that seat's chance to win the game with a variance
+`rollouts` times smaller than one outcome's, and no bias from the network's own values.
 
 Playouts are seeded from the chunk's random source after its games, so the labels of a chunk depend only
 on the job's seed, the generation and the chunk's place, whatever the workers.
@@ -19,9 +19,7 @@ import numpy as np
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
 from printgen.engine.jit import njit
-from printgen.engine.rng import cast_marks, next_u32
-from printgen.players.roster.fit import BET_SHARE
-from printgen.players.search.policy import choose
+from printgen.players.lab.train_play import play_turn
 
 PLAYOUT_TURNS = 20_000  # a playout still going after this many turns is left out of its position's label
 
@@ -31,15 +29,7 @@ def playout_winner(st, t, et, sc, spec, rng):
     """Plays the game of st on to its end (st changed); returns its winner, or -1 if it did not end."""
     game = lay.game(st)
     for _ in range(PLAYOUT_TURNS):
-        phase = lay.phase(st)
-        marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
-        n = k.legal_moves(st, t, marks, sc.moves[0])
-        if phase == k.PHASE_BET:
-            move = sc.moves[0, next_u32(rng) % max(1, n // BET_SHARE)]
-        else:
-            move = choose(st, t, et, sc, spec, marks, n, rng)
-        sc.ev[0] = 0
-        k.play(st, t, marks, move, sc.ev)
+        play_turn(st, t, et, sc, spec, rng)
         if lay.phase(st) == k.PHASE_OVER:
             return lay.winner(st)
         if lay.game(st) != game:

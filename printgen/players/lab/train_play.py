@@ -26,6 +26,21 @@ GAME_TURNS = 20_000  # a game still going after this many turns is abandoned (it
 
 
 @njit
+def play_turn(st, t, et, sc, spec, rng):
+    """Plays one turn of self-play on st: a bet drawn from the smallest quarter of the legal ones, or a cast and the
+    move `spec` chooses for it."""
+    phase = lay.phase(st)
+    marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
+    n = k.legal_moves(st, t, marks, sc.moves[0])
+    if phase == k.PHASE_BET:
+        move = sc.moves[0, next_u32(rng) % max(1, n // BET_SHARE)]
+    else:
+        move = choose(st, t, et, sc, spec, marks, n, rng)
+    sc.ev[0] = 0
+    k.play(st, t, marks, move, sc.ev)
+
+
+@njit
 def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won, st, states):
     """Plays `games` games (contests restarted as they end) with every seat played by `spec`; records the
     inputs of every seat every `every` turns of the move phase into X[i] (live[i, seat]: still in), the
@@ -54,14 +69,7 @@ def self_play(t, et, sc, spec, rng, games, every, buckets, X, live, game_of, won
                 for j in range(st.shape[0]):
                     states[n_s, j] = st[j]
             n_s += 1
-        marks = cast_marks(t, rng) if phase != k.PHASE_BET else 0
-        n = k.legal_moves(st, t, marks, sc.moves[0])
-        if phase == k.PHASE_BET:
-            move = sc.moves[0, next_u32(rng) % max(1, n // BET_SHARE)]
-        else:
-            move = choose(st, t, et, sc, spec, marks, n, rng)
-        sc.ev[0] = 0
-        k.play(st, t, marks, move, sc.ev)
+        play_turn(st, t, et, sc, spec, rng)
         turns += 1
         ended = lay.game(st) != game or lay.phase(st) == k.PHASE_OVER
         if not ended and turns < GAME_TURNS:
