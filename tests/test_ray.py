@@ -48,6 +48,33 @@ def test_ray_gives_the_results_of_the_local_pool_with_one_setup_per_actor():
     assert {calls for _, (_, _, calls) in rows} == {1}  # each actor ran the setup once, whatever it ran after
 
 
+_ARRAYS: dict[str, tuple] = {}
+
+
+def _keep_arrays(big, tables) -> None:
+    _ARRAYS["setup"] = (big, tables)
+
+
+def _writable_flags(chunk: tuple) -> tuple[str, list[bool]]:
+    big, tables = _ARRAYS["setup"]
+    return type(tables).__name__, [a.flags.writeable for a in (big, tables.scores, *chunk)]
+
+
+def test_actors_get_arrays_they_can_write():
+    """Ray hands arrays over read-only, a type of their own to numba, which would compile the whole search
+    again in every actor (110 s of a tiny training run); the actors get writable copies, in named tuples too."""
+    import numpy as np
+
+    from printgen.engine.position import Position
+    from printgen.ruleset_files import load_ruleset
+
+    big = np.arange(100_000, dtype=np.int64)  # large enough for Ray's shared object store
+    tables = Position.new(load_ruleset("gatigo"), 2).tables
+    chunks = [(big, np.zeros(3)), (np.ones(2), big)]
+    rows = list(pool.map_chunks(_writable_flags, chunks, None, _keep_arrays, (big, tables), ray="auto"))
+    assert [result for _, result in rows] == [("Tables", [True] * 4)] * 2
+
+
 @pytest.mark.slow
 def test_arena_totals_on_ray_equal_the_local_ones():
     pairings = [("gatigo:S3T0", "gatigo:S1T2"), ("advisor:0", "random")]

@@ -23,6 +23,8 @@ import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+import numpy as np
+
 from printgen.errors import OptionError
 
 C = TypeVar("C")
@@ -117,15 +119,30 @@ def ray_workers(address: str) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
 
+def _writable(value: Any) -> Any:
+    """Returns value with each read-only numpy array in it (in tuples and lists too) replaced by a copy of its own.
+
+    Ray hands numpy arrays over read-only, straight from its object store, and numba types a read-only array
+    apart from a writable one: every compiled function reached through one (the whole search, for a network's
+    weights) would compile again in every actor, 110 s of a tiny training run, instead of loading from the cache.
+    """
+    if isinstance(value, np.ndarray) and not value.flags.writeable:
+        return value.copy()
+    if isinstance(value, tuple | list):
+        items = [_writable(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+    return value
+
+
 class _RayWorker:
     """One Ray actor: runs the job's setup once, then chunk after chunk."""
 
     def __init__(self, setup: Callable[..., Any] | None, setup_args: tuple[Any, ...]) -> None:
         if setup is not None:
-            setup(*setup_args)
+            setup(*_writable(setup_args))
 
     def run(self, run: Callable[[Any], Any], i: int, chunk: Any) -> tuple[int, Any]:
-        return i, run(chunk)
+        return i, run(_writable(chunk))
 
 
 def _ray_map(run: Callable[[C], R], items: list[C], workers: int | None, setup: Callable[..., Any] | None,
