@@ -1,15 +1,15 @@
 """Fits the maps that make the advisor's shown chances honest (printgen/players/data/reliability.json).
 
-    python scripts/fit_reliability.py [--contests N] [--level L] [--seed S] [--workers W] [--only bell ...]
-                                      [--records DIR]
+    python scripts/fit_reliability.py [--contests N] [--level L] [--seed S [S ...]] [--workers W]
+                                      [--only bell ...] [--records DIR]
 
-For each built-in ruleset (bell, gatigo, neeley, ocastudios; variants with --only): self-play records of
-N contests (seed S) of the advisor at level L, then per quantity (win the game, win the contest) the map
-whose held-out ECE (5 folds of contests) is lowest, beta calibration or isotonic, fitted on all the
-records; where neither beats the searched chances held out, the identity (they are shown as searched).
-Each entry is stored under its player (`neeley/2/advisor:3`) with the fingerprint of the evaluation,
-search and level that made the records, so `advise` never applies it to another player.
-Rerun after any change to the evaluation's weights or model, the search, or the default level: one
+For each built-in ruleset (bell, gatigo, neeley, ocastudios; variants with --only): self-play records of N
+contests of the advisor at level L for each seed S (several seeds pool their records, N contests each), then
+per quantity (win the game, win the contest) the map whose held-out ECE (5 folds of contests) is lowest, beta
+calibration or isotonic, fitted on all the records; where neither beats the searched chances held out, the
+identity (they are shown as searched). Each entry is stored under its player (`neeley/2/advisor:3`) with the
+fingerprint of the evaluation, search and level that made the records, so `advise` never applies it to another
+player. Rerun after any change to the evaluation's weights or model, the search, or the default level: one
 command refits every map. Seeded: the same command gives the same file, whatever the workers.
 
 With --records DIR each ruleset's records are kept in DIR/RULESET-L{level}-s{seed}-n{N}.npz (and read from
@@ -24,6 +24,8 @@ import json
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 from printgen.files import write_atomic
 from printgen.players.analysis.reliability import (
@@ -51,7 +53,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--contests", type=int, default=400)
     ap.add_argument("--level", type=int, default=DEFAULT_LEVEL)
-    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--seed", type=int, nargs="+", default=[7], help="one seed, or several to pool")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--only", nargs="*", default=None, help="rulesets to refit (others keep their entries)")
     ap.add_argument("--records", type=Path, default=None, help="keep (and reuse) the self-play records here")
@@ -62,19 +64,16 @@ def main() -> int:
         rs = load_ruleset(spec)
         stamp = fingerprint(rs, 2, MODEL_NOW, args.level)
         start = time.perf_counter()
-        name = f"{rs.spec}-L{args.level}-s{args.seed}-n{args.contests}.npz"
-        kept = None if args.records is None else args.records / name
-        if kept is not None and kept.is_file() and load_records(kept)[1].get("fingerprint") == stamp:
-            rows = load_records(kept)[0]
-        else:
-            rows = record(spec, args.contests, args.level, args.seed, args.workers, model=MODEL_NOW)
-            if kept is not None:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                save_records(kept, rows, {"ruleset": rs.spec, "level": args.level, "seed": args.seed,
-                                          "contests": args.contests, "model": MODEL_NOW, "fingerprint": stamp})
+        parts = []
+        for seed in args.seed:  # each seed's contests numbered after the last seed's, so folds split contests
+            part = _records(rs.spec, spec, stamp, seed, args)
+            part[:, R_CONTEST] += args.contests * len(parts)
+            parts.append(part)
+        rows = np.concatenate(parts)
         key = map_key(rs, 2, MODEL_NOW, args.level)
-        entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests, "level": args.level,
-                                    "seed": args.seed, "decisions": len(rows)}
+        entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests * len(args.seed),
+                                    "level": args.level, "seed": args.seed[0] if len(args.seed) == 1 else args.seed,
+                                    "decisions": len(rows)}
         for quantity in QUANTITIES:
             s_col, w_col = COLUMNS[quantity]
             m, held = fit_quantity(rows, quantity)
@@ -87,13 +86,27 @@ def main() -> int:
                                "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
                                "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()}}
             chosen = "the identity" if m == IDENTITY else m.kind
-            print(f"{key} {quantity}: {len(rows):,} decisions of {args.contests} contests, ECE {raw.ece:.4f} "
+            print(f"{key} {quantity}: {len(rows):,} decisions of {entry['contests']} contests, ECE {raw.ece:.4f} "
                   f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out ({chosen}; "
                   + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
                   flush=True)
         data[key] = entry
         write_atomic(PATH, json.dumps(dict(sorted(data.items())), indent=1) + "\n")
     return 0
+
+
+def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespace) -> np.ndarray:
+    """Returns the self-play records of one seed: read from --records where that player made them, else played
+    (and kept there)."""
+    kept = None if args.records is None else args.records / f"{name}-L{args.level}-s{seed}-n{args.contests}.npz"
+    if kept is not None and kept.is_file() and load_records(kept)[1].get("fingerprint") == stamp:
+        return load_records(kept)[0]
+    rows = record(spec, args.contests, args.level, seed, args.workers, model=MODEL_NOW)
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        save_records(kept, rows, {"ruleset": name, "level": args.level, "seed": seed, "contests": args.contests,
+                                  "model": MODEL_NOW, "fingerprint": stamp})
+    return rows
 
 
 if __name__ == "__main__":

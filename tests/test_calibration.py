@@ -230,3 +230,11 @@ def test_every_built_in_ruleset_ships_a_fresh_map_for_the_default_advisor() -> N
 
     for spec in ("bell", "gatigo", "neeley", "ocastudios"):
         assert map_keys.fresh_entry(load_ruleset(spec), 2, MODEL_NOW, DEFAULT_LEVEL) is not None, spec
+
+
+def test_a_map_fitted_on_pooled_seeds_is_held_out_only_for_other_seeds():
+    from printgen.cli.calibration_cmd import fitting_seeds
+
+    assert fitting_seeds({"seed": 7}) == [7]
+    assert fitting_seeds({"seed": [7, 101]}) == [7, 101]
+    assert 202 not in fitting_seeds({"seed": [7, 101]}) and 101 in fitting_seeds({"seed": [7, 101]})

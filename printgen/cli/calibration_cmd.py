@@ -90,7 +90,7 @@ def calibration(
     head = {"ruleset": rs.spec, "player": map_key(rs, 2, model, level), "level": level, "contests": contests,
             "seed": seed, "decisions": len(rows), "map": None if entry is None else {
                 "kinds": {q: entry[q].kind for q in ("game", "contest") if q in entry}, "fit_seed": entry["seed"],
-                "held_out": entry["seed"] != seed}}
+                "held_out": seed not in fitting_seeds(entry)}}
     if output is not None:
         _write_figure(output, head, report)
     if as_json:
@@ -99,6 +99,12 @@ def calibration(
     _print_report(head, report, entry)
     if output is not None:
         print(f"wrote {output}")
+
+
+def fitting_seeds(entry: dict[str, Any]) -> list[int]:
+    """Returns the seeds of the contests a shipped map was fitted on (one seed, or several pooled)."""
+    seeds = entry["seed"]
+    return [int(s) for s in seeds] if isinstance(seeds, list) else [int(seeds)]
 
 
 def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
@@ -116,7 +122,7 @@ def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
             part["held_out"] = (f"held out ({kind} map, 5 contest folds)",
                                 measure(cross_fitted(rows, quantity, kind), won, contest))
         if entry is not None and quantity in entry:
-            where = "held out" if entry["seed"] != seed else "on its fitting records"
+            where = "held out" if seed not in fitting_seeds(entry) else "on its fitting records"
             part["shipped"] = (f"shipped map ({where})", measure(entry[quantity](shown), won, contest))
         out[quantity] = part
     return out
