@@ -57,6 +57,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--only", nargs="*", default=None, help="rulesets to refit (others keep their entries)")
     ap.add_argument("--records", type=Path, default=None, help="keep (and reuse) the self-play records here")
+    ap.add_argument("--seed-folds", action="store_true",
+                    help="with several seeds: only print each kind's ECE on each seed left out of its fit")
     args = ap.parse_args()
     data = json.loads(PATH.read_text("utf-8")) if PATH.is_file() else {}
     data = {key: entry for key, entry in data.items() if isinstance(entry, dict) and "fingerprint" in entry}
@@ -69,6 +71,9 @@ def main() -> int:
             part = _records(rs.spec, spec, stamp, seed, args)
             part[:, R_CONTEST] += args.contests * len(parts)
             parts.append(part)
+        if args.seed_folds:
+            _seed_folds(rs.spec, args.seed, parts)
+            continue
         rows = np.concatenate(parts)
         key = map_key(rs, 2, MODEL_NOW, args.level)
         entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests * len(args.seed),
@@ -93,6 +98,25 @@ def main() -> int:
         data[key] = entry
         write_atomic(PATH, json.dumps(dict(sorted(data.items())), indent=1) + "\n")
     return 0
+
+
+def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray]) -> None:
+    """Prints, per quantity and map kind, the ECE (95 % interval over contests) of a map fitted on all seeds but
+    one, measured on that one: the out-of-sample error a map of the others' contests makes."""
+    if len(seeds) < 2:
+        raise SystemExit("--seed-folds needs two seeds or more")
+    for quantity in QUANTITIES:
+        s_col, w_col = COLUMNS[quantity]
+        for kind in ("beta", "isotonic"):
+            found = []
+            for i, seed in enumerate(seeds):
+                fitted, _ = fit_quantity(np.concatenate(parts[:i] + parts[i + 1:]), quantity, kinds=(kind,))
+                test = parts[i]
+                r = measure(fitted(test[:, s_col]), test[:, w_col], test[:, R_CONTEST])
+                found.append(r.ece)
+                print(f"{name} {quantity} {kind}: seed {seed} left out, ECE {r.ece:.4f} "
+                      f"[{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}]")
+            print(f"{name} {quantity} {kind}: mean {np.mean(found):.4f}", flush=True)
 
 
 def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespace) -> np.ndarray:

@@ -65,9 +65,32 @@ def test_an_edit_to_a_module_compiled_code_reads_is_seen_by_the_next_run(tmp_pat
     weights.write_text("WEIGHT = 5\n")
     assert _run(tmp_path, cache) == 10
     second = folders()
-    assert len(second) == 1 and second != first, "the old cache folder is removed, a new one made"
+    assert len(second) == 2 and set(first) < set(second), "a new folder is made, the last version's kept"
     weights.write_text('"""The weight."""\n\nWEIGHT = 5  # five\n')
     assert _run(tmp_path, cache) == 10 and folders() == second, "a docstring and a comment keep the cache"
+    for weight in (7, 9):
+        weights.write_text(f"WEIGHT = {weight}\n")
+        assert _run(tmp_path, cache) == 2 * weight
+    kept = folders()
+    assert len(kept) == jit.KEEP and first[0] not in kept, "only the versions used last are kept"
+
+
+@pytest.mark.slow
+@needs_numba
+def test_the_same_code_in_another_place_loads_what_the_first_compiled(tmp_path):
+    """A fresh clone or a reinstall of unchanged code starts warm: the cache names modules by their place in the
+    package, not by the folder it lies in."""
+    for place in ("a", "b"):
+        (tmp_path / place).mkdir()
+        package = _copy_package(tmp_path / place)
+        (package / "players" / "probe.py").write_text(PROBE)
+        (package / "players" / "probe_weights.py").write_text("WEIGHT = 3\n")
+    cache = tmp_path / "cache"
+    assert _run(tmp_path / "a", cache) == 6
+    files = {p: p.stat().st_mtime_ns for p in cache.rglob("*.nb[ic]")}
+    assert files, "the first place compiled into the cache"
+    assert _run(tmp_path / "b", cache) == 6
+    assert {p: p.stat().st_mtime_ns for p in cache.rglob("*.nb[ic]")} == files, "the second place compiled nothing"
 
 
 def test_every_module_with_compiled_functions_is_covered_by_the_stamp():

@@ -10,7 +10,13 @@ modules. So every function compiled here is cached in a folder named by a hash o
 compiled code can reach (`source_stamp`): the modules that compile functions with `njit` or `inline`
 and every module they import at module level, transitively, as syntax trees without docstrings. A
 change to any of that code starts a fresh cache, so no stale machine code can run; an edit to a
-docstring, a comment or a module compiled code cannot reach keeps the cache. Older folders are removed.
+docstring, a comment or a module compiled code cannot reach keeps the cache.
+
+The folders live under the user's cache (`~/.cache/printgen`, else inside the package where the home folder
+is not writable) and name each module by its place in the package, not by where the package lies, so every
+install and checkout of the same code shares one compile: a reinstall, a fresh clone or a second checkout of
+unchanged code starts warm. The folders of the few versions used last are kept (`KEEP`), so checkouts of
+different versions side by side do not undo each other's compiles; older ones are removed.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ DECORATORS = ("njit", "inline")  # the names a module compiles its functions wit
 CACHE_PREFIX = "numba-"
 STAMP_PREFIX = "stamp-"  # remembers the stamps of one version of the source, so a warm start parses nothing
 ENV_NO_JIT = "PATOLLI_NO_JIT"
-ENV_CACHE = "PATOLLI_CACHE_DIR"  # where compiled code is cached (default: inside the package, else ~/.cache)
+ENV_CACHE = "PATOLLI_CACHE_DIR"  # where compiled code is cached (default: ~/.cache/printgen, else in the package)
+KEEP = 3  # cache folders kept: this source's and those of the versions used last before it
 
 
 @dataclass(frozen=True)
@@ -202,15 +209,20 @@ def cache_root() -> Path | None:
         candidates = [Path(chosen)]
     else:
         user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "printgen"
-        candidates = [PACKAGE / "__pycache__", user]
+        candidates = [user, PACKAGE / "__pycache__"]
     return next((c for c in candidates if _writable(c)), None)
 
 
 def _prune(root: Path, keep: str) -> None:
-    """Removes cache folders of other sources (older versions of the code)."""
-    for old in root.glob(CACHE_PREFIX + "*"):
-        if old.name != keep and old.is_dir():
-            shutil.rmtree(old, ignore_errors=True)
+    """Marks folder `keep` as used now and removes the cache folders of other sources but the KEEP - 1 used last."""
+    try:
+        os.utime(root / keep)
+    except OSError:
+        pass
+    others = [old for old in root.glob(CACHE_PREFIX + "*") if old.name != keep and old.is_dir()]
+    others.sort(key=lambda old: old.stat().st_mtime, reverse=True)
+    for old in others[KEEP - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _cache_dir() -> tuple[Path | None, Stamps | None]:
@@ -221,9 +233,11 @@ def _cache_dir() -> tuple[Path | None, Stamps | None]:
         return None, None
     stamps = _remembered_stamps(root)
     name = CACHE_PREFIX + stamps.code
-    _prune(root, name)
     folder = root / name
-    return (folder if _writable(folder) else None), stamps
+    if not _writable(folder):
+        return None, stamps
+    _prune(root, name)
+    return folder, stamps
 
 
 def _numba_missing_warning(exc: BaseException) -> None:
@@ -258,6 +272,7 @@ try:  # numba is a declared dependency; plain Python keeps the rules usable (and
     import numba
     from numba import njit as _numba_njit
     from numba.core import config as _numba_config
+    from numba.core.caching import UserProvidedCacheLocator as _UserProvidedCacheLocator
 except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT runs
     if not os.environ.get(ENV_NO_JIT):
         _numba_missing_warning(_exc)
@@ -282,12 +297,25 @@ else:
         """Returns fn compiled, cached in CACHE_DIR (numba picks the cache folder when it decorates)."""
         if CACHE_DIR is None:
             return _njit(nogil=True, _nrt=False, **options)(fn)
-        before = _config.CACHE_DIR
+        before = _config.CACHE_DIR, _config.CACHE_LOCATOR_CLASSES
         _config.CACHE_DIR = str(CACHE_DIR)
+        _config.CACHE_LOCATOR_CLASSES = f"{__name__}._PackageLocator"
         try:
             return _njit(cache=True, nogil=True, _nrt=False, **options)(fn)
         finally:
-            _config.CACHE_DIR = before
+            _config.CACHE_DIR, _config.CACHE_LOCATOR_CLASSES = before
+
+    class _PackageLocator(_UserProvidedCacheLocator):
+        """Numba's locator for a cache folder of one's choosing (`CACHE_DIR`), with each module's functions in a
+        subfolder named by the module's place in the package (`engine`, `players_search`) rather than by a hash
+        of the folder's absolute path: another install or checkout of the same code finds them."""
+
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            super().__init__(py_func, py_file)
+            folder = Path(py_file).resolve().parent
+            if folder.is_relative_to(PACKAGE):
+                self._cache_path = os.path.join(_config.CACHE_DIR, "_".join(folder.relative_to(PACKAGE).parts)
+                                                or "printgen")
 
     def njit(fn: F) -> F:
         """Returns fn compiled to machine code, cached on disk between runs."""
