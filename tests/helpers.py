@@ -132,9 +132,10 @@ def start_local_ray(ray: Any) -> None:
              _system_config={"worker_niceness": 0})
 
 
-# A two-seat custom ruleset on the smallest board with captures, one piece a side: a table solved in a moment, by
-# value iteration (the tests of building tables on several processes or Ray).
-TINY_CAPTURES = """
+def tiny_text(capture: str = "[]", direction: str = "clockwise", null: str = "pass", wedge: str = "none",
+              start_on_board: int = 0, first_any: bool = False, pieces: int = 1) -> str:
+    """Returns a custom ruleset on the smallest board (28 cells), three beans, played for the win alone."""
+    return f"""
 [ruleset]
 name = "tiny"
 title = "Tiny"
@@ -143,15 +144,25 @@ arm_length = 3
 seats = 2
 wedge_depths = [2]
 rounded_depths = [3]
-capture_zones = ["centre", "start"]
+capture_zones = {capture}
 [beans]
 count = 3
 scores = [0, 1, 2, 5]
-null_cast = "recast"
+null_cast = "{null}"
 [players]
-pieces = [1]
+pieces = [{pieces}]
+direction = "{direction}"
+start_on_board = {start_on_board}
 [entry]
 scores = [1, 2]
+first_any = {str(first_any).lower()}
 [economy]
 gambling = false
+[penalties]
+wedge = "{wedge}"
 """
+
+
+# A two-seat custom ruleset on the smallest board with captures, one piece a side: a table solved in a moment, by
+# value iteration (the tests of building tables on several processes or Ray).
+TINY_CAPTURES = tiny_text(capture='["centre", "start"]', null="recast")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import CliRunner
+from helpers import CliRunner, tiny_text
 from solver_brute import brute_force
 
 from printgen.cli.app import app
@@ -26,37 +26,6 @@ from printgen.rulesets import parse_ruleset
 from printgen.rulesets.load import read_toml
 
 runner = CliRunner()
-
-
-def tiny_text(capture: str = "[]", direction: str = "clockwise", null: str = "pass", wedge: str = "none",
-              start_on_board: int = 0, first_any: bool = False, pieces: int = 1) -> str:
-    """Returns a custom ruleset on the smallest board (28 cells), three beans, played for the win alone."""
-    return f"""
-[ruleset]
-name = "tiny"
-title = "Tiny"
-[board]
-arm_length = 3
-seats = 2
-wedge_depths = [2]
-rounded_depths = [3]
-capture_zones = {capture}
-[beans]
-count = 3
-scores = [0, 1, 2, 5]
-null_cast = "{null}"
-[players]
-pieces = [{pieces}]
-direction = "{direction}"
-start_on_board = {start_on_board}
-[entry]
-scores = [1, 2]
-first_any = {str(first_any).lower()}
-[economy]
-gambling = false
-[penalties]
-wedge = "{wedge}"
-"""
 
 
 def tiny(**kw: object):  # -> Ruleset
