@@ -5,8 +5,9 @@
 
 For each built-in ruleset (bell, gatigo, neeley, ocastudios; variants with --only): self-play records of N
 contests of the advisor at level L for each seed S (several seeds pool their records, N contests each), then
-per quantity (win the game, win the contest) the map whose held-out ECE (5 folds of contests) is lowest, beta
-calibration or isotonic, fitted on all the records; where neither beats the searched chances held out, the
+per quantity (win the game, win the contest) the map whose held-out ECE is lowest, beta calibration or isotonic,
+fitted on all the records (held out by 5 folds of contests from one seed; from several, by leaving each seed out in
+turn, since folds of one run's contests flatter a map); where neither beats the searched chances held out, the
 identity (they are shown as searched). Each entry is stored under its player (`neeley/2/advisor:3`) with the
 fingerprint of the evaluation, search and level that made the records, so `advise` never applies it to another
 player. Rerun after any change to the evaluation's weights or model, the search, or the default level: one
@@ -31,6 +32,7 @@ from printgen.files import write_atomic
 from printgen.players.analysis.reliability import (
     COLUMNS,
     R_CONTEST,
+    Reliability,
     cross_fitted,
     fit_quantity,
     load_records,
@@ -82,6 +84,10 @@ def main() -> int:
         for quantity in QUANTITIES:
             s_col, w_col = COLUMNS[quantity]
             m, held = fit_quantity(rows, quantity)
+            if len(parts) > 1:  # several seeds: the kind is chosen by leaving whole seeds out (contest folds flatter)
+                held = {kind: float(np.mean([r.ece for r in _left_out(parts, quantity, kind)]))
+                        for kind in ("beta", "isotonic")}
+                m = fit_quantity(rows, quantity, kinds=(min(held, key=held.__getitem__),))[0]
             raw = measure(rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST])
             out = measure(cross_fitted(rows, quantity, m.kind), rows[:, w_col], rows[:, R_CONTEST])
             if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
@@ -89,10 +95,13 @@ def main() -> int:
             entry[quantity] = {"map": m.as_json(), "ece_searched": round(raw.ece, 4),
                                "ece_held_out": round(out.ece, 4),
                                "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
-                               "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()}}
+                               "ece_held_out_floor": round(out.floor, 4),
+                               "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()},
+                               "held_out_by": "seed" if len(parts) > 1 else "contest folds"}
             chosen = "the identity" if m == IDENTITY else m.kind
             print(f"{key} {quantity}: {len(rows):,} decisions of {entry['contests']} contests, ECE {raw.ece:.4f} "
-                  f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out ({chosen}; "
+                  f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out, floor "
+                  f"{out.floor:.4f} ({chosen}; by {entry[quantity]['held_out_by']}: "
                   + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
                   flush=True)
         data[key] = entry
@@ -100,23 +109,32 @@ def main() -> int:
     return 0
 
 
+def _left_out(parts: list[np.ndarray], quantity: str, kind: str) -> list[Reliability]:
+    """Returns, for each seed's records in turn, the measure of a map of this kind fitted on all the other seeds'
+    records and applied to that seed's: the out-of-sample error of a map of the others' contests."""
+    s_col, w_col = COLUMNS[quantity]
+    found = []
+    for i, test in enumerate(parts):
+        fitted, _ = fit_quantity(np.concatenate(parts[:i] + parts[i + 1:]), quantity, kinds=(kind,))
+        found.append(measure(fitted(test[:, s_col]), test[:, w_col], test[:, R_CONTEST]))
+    return found
+
+
 def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray]) -> None:
     """Prints, per quantity and map kind, the ECE (95 % interval over contests) of a map fitted on all seeds but
-    one, measured on that one: the out-of-sample error a map of the others' contests makes."""
+    one, measured on that one, with the floor a perfectly calibrated player would show on that seed's contests
+    and the error with that noise taken out."""
     if len(seeds) < 2:
         raise SystemExit("--seed-folds needs two seeds or more")
     for quantity in QUANTITIES:
-        s_col, w_col = COLUMNS[quantity]
         for kind in ("beta", "isotonic"):
-            found = []
-            for i, seed in enumerate(seeds):
-                fitted, _ = fit_quantity(np.concatenate(parts[:i] + parts[i + 1:]), quantity, kinds=(kind,))
-                test = parts[i]
-                r = measure(fitted(test[:, s_col]), test[:, w_col], test[:, R_CONTEST])
-                found.append(r.ece)
+            found = _left_out(parts, quantity, kind)
+            for seed, r in zip(seeds, found):
                 print(f"{name} {quantity} {kind}: seed {seed} left out, ECE {r.ece:.4f} "
-                      f"[{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}]")
-            print(f"{name} {quantity} {kind}: mean {np.mean(found):.4f}", flush=True)
+                      f"[{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, noise taken out {r.debiased:.4f}")
+            print(f"{name} {quantity} {kind}: mean ECE {np.mean([r.ece for r in found]):.4f}, floor "
+                  f"{np.mean([r.floor for r in found]):.4f}, noise taken out {np.mean([r.debiased for r in found]):.4f}",
+                  flush=True)
 
 
 def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespace) -> np.ndarray:

@@ -102,6 +102,30 @@ def test_the_bootstrap_resamples_contests_not_decisions() -> None:
     assert b.gap_ci[0] == pytest.approx(b.observed_ci[0] - 0.55)
 
 
+def _clustered(seed: int, contests: int, true_shift: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Records of contests whose decisions share one outcome, each contest's shown chance p and its outcome
+    drawn with chance p + true_shift: perfectly calibrated where the shift is 0."""
+    rng = np.random.default_rng(seed)
+    per = rng.integers(20, 300, contests)
+    p = rng.uniform(0.15, 0.85, contests)
+    won = (rng.uniform(size=contests) < p + true_shift).astype(float)
+    return np.repeat(p, per), np.repeat(won, per), np.repeat(np.arange(contests), per)
+
+
+def test_the_floor_is_the_error_a_perfectly_calibrated_player_shows() -> None:
+    found = [reliability.measure(*_clustered(seed, 200, 0.0), resamples=200, seed=seed) for seed in range(30)]
+    ece, floor = np.mean([r.ece for r in found]), np.mean([r.floor for r in found])
+    assert ece > 0.04  # 200 contests' luck alone puts a perfect player's ECE far from 0
+    assert floor == pytest.approx(ece, rel=0.2)  # and the floor says how far
+    assert np.mean([r.debiased for r in found]) < 0.35 * ece  # with that noise taken out, little is left
+
+
+def test_with_the_noise_taken_out_a_real_error_remains() -> None:
+    found = [reliability.measure(*_clustered(seed, 400, 0.12), resamples=200, seed=seed) for seed in range(10)]
+    assert np.mean([r.debiased for r in found]) == pytest.approx(0.12, abs=0.03)
+    assert all(r.ece > r.floor for r in found)
+
+
 def test_reliability_bins_count_and_weigh() -> None:
     shown = np.array([0.05, 0.05, 0.95, 0.95])
     won = np.array([0.0, 1.0, 1.0, 1.0])

@@ -47,7 +47,8 @@ def calibration(
     the move it plays, and compares them with the outcomes, per decile of the shown chance: as searched,
     through maps fitted on other contests of the same run (held out by contest), and through the shipped
     map of this player when it is fresh. Prints the expected calibration error (ECE) and every decile's
-    gap, each with a 95% interval from a bootstrap over contests.
+    gap, each with a 95% interval from a bootstrap over contests, and the ECE's floor: what a perfectly
+    calibrated player would show on the same contests, by their luck alone.
     """
     from printgen.errors import OptionError
     from printgen.files import check_writable
@@ -132,7 +133,8 @@ def _json(r: Reliability) -> dict[str, Any]:
     def num(v: float) -> float | None:
         return None if v != v else round(v, 4)
 
-    return {"ece": round(r.ece, 4), "ece_ci": [num(v) for v in r.ece_ci], "decisions": r.decisions,
+    return {"ece": round(r.ece, 4), "ece_ci": [num(v) for v in r.ece_ci], "ece_floor": round(r.floor, 4),
+            "noise_taken_out": round(r.debiased, 4), "decisions": r.decisions,
             "contests": r.contests, "bins": [
                 {"from": b.lo, "to": b.hi, "count": b.count, "shown": None if b.count == 0 else num(b.shown),
                  "observed": None if b.count == 0 else num(b.observed),
@@ -144,6 +146,8 @@ def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, R
                   entry: dict[str, Any] | None) -> None:
     print(f"{head['player']} against itself under {head['ruleset']}: {head['contests']} contests (seed "
           f"{head['seed']}), {head['decisions']:,} decisions; 95% intervals from a bootstrap over contests")
+    print("  floor: the ECE a perfectly calibrated player would show on these contests, by their luck alone; noise "
+          "taken out: the root mean square of the deciles' gaps less their sampling variance")
     if entry is None:
         print("  no fresh shipped map for this player: `advise` shows its chances unmapped, as searched")
     for quantity, part in report.items():
@@ -152,7 +156,8 @@ def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, R
             worst = r.worst()
             far = "" if worst is None else (f"; worst decile {worst.lo:.1f}–{worst.hi:.1f}: gap {worst.gap:+.3f} "
                                             f"[{worst.gap_ci[0]:+.3f}, {worst.gap_ci[1]:+.3f}]")
-            print(f"  {label}: ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}]{far}")
+            print(f"  {label}: ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}] (floor {r.floor:.4f}, noise "
+                  f"taken out {r.debiased:.4f}){far}")
             for b in r.bins:
                 if b.count:
                     print(f"    {b.lo:.1f}–{b.hi:.1f}: {b.count:7d} decisions, shown {b.shown:.3f}, came true "

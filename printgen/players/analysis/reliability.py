@@ -5,7 +5,12 @@ the advisor searched for the move it plays (win the game, win the contest) and w
 columns are R_* below. `measure` sorts them into deciles of the shown chance and
 gives the expected calibration error (ECE: the gap between shown and observed in each decile,
 weighted by its count), each figure with a 95% interval from a bootstrap over contests: decisions of
-one contest share its outcome, so contests, not decisions, are the independent draws.
+one contest share its outcome, so contests, not decisions, are the independent draws. The same resamples give
+the ECE's floor: what a perfectly calibrated player would show on contests like these, since each decile's
+share that came true carries the luck of the few contests behind it, and the ECE adds up its size; and the
+calibration error with that luck taken out (the root mean square of the gaps less their sampling variance,
+as Kumar, Liang and Ma's debiased estimator, "Verified uncertainty calibration", 2019, with the variance
+from the contests).
 `cross_fitted` gives held-out mapped chances for every record: the contests are split into folds and
 each fold is mapped by a map fitted on the others, so no record is judged by a map that saw its
 contest. The maps themselves live in `chance_maps`.
@@ -54,13 +59,18 @@ class Bin:
 
 @dataclass(frozen=True)
 class Reliability:
-    """Shown chances against outcomes: the deciles, the ECE with its 95% interval, and the counts."""
+    """Shown chances against outcomes: the deciles, the ECE with its 95% interval, and the counts; `floor`, the
+    ECE a perfectly calibrated player would show on average on contests like these (the mean count-weighted
+    distance of the resampled deciles' gaps from the observed ones); `debiased`, the root mean square of the
+    deciles' gaps with their sampling variance taken out (0 where the gaps are within the noise)."""
 
     bins: list[Bin]
     ece: float
     ece_ci: tuple[float, float]
     decisions: int
     contests: int
+    floor: float = 0.0
+    debiased: float = 0.0
 
     def worst(self) -> Bin | None:
         """Returns the decile with the largest gap between shown and came true (None without records)."""
@@ -105,6 +115,7 @@ def measure(shown: np.ndarray, outcome: np.ndarray, contest: np.ndarray, bins: i
         b_obs, b_gap = bo / bc, (bo - bs) / bc
     b_ece = np.abs(bo - bs).sum(axis=1) / bc.sum(axis=1)
     out = []
+    spread, square = np.zeros(resamples), 0.0
     for b, pb in enumerate(point):
         if pb.count == 0:
             out.append(pb)
@@ -112,7 +123,10 @@ def measure(shown: np.ndarray, outcome: np.ndarray, contest: np.ndarray, bins: i
         ok = bc[:, b] > 0
         obs, gap = b_obs[ok, b], b_gap[ok, b]
         out.append(Bin(pb.lo, pb.hi, pb.count, pb.shown, pb.observed, _pct(obs), _pct(gap)))
-    return Reliability(out, ece, _pct(b_ece), len(shown), n_c)
+        spread[ok] += bc[ok, b] * np.abs(gap - pb.gap)
+        square += pb.count / len(shown) * (pb.gap ** 2 - (float(np.var(gap)) if len(gap) > 1 else 0.0))
+    floor = float(np.mean(spread / bc.sum(axis=1)))
+    return Reliability(out, ece, _pct(b_ece), len(shown), n_c, floor, float(np.sqrt(max(square, 0.0))))
 
 
 def _pct(values: np.ndarray) -> tuple[float, float]:
