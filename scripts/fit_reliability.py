@@ -129,11 +129,11 @@ def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray]) -> None:
     for quantity in QUANTITIES:
         for kind in ("beta", "isotonic"):
             found = _left_out(parts, quantity, kind)
-            for seed, r in zip(seeds, found):
+            for seed, r in zip(seeds, found, strict=True):
                 print(f"{name} {quantity} {kind}: seed {seed} left out, ECE {r.ece:.4f} "
                       f"[{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, noise taken out {r.debiased:.4f}")
-            print(f"{name} {quantity} {kind}: mean ECE {np.mean([r.ece for r in found]):.4f}, floor "
-                  f"{np.mean([r.floor for r in found]):.4f}, noise taken out {np.mean([r.debiased for r in found]):.4f}",
+            ece, floor, rest = (np.mean([getattr(r, a) for r in found]) for a in ("ece", "floor", "debiased"))
+            print(f"{name} {quantity} {kind}: mean ECE {ece:.4f}, floor {floor:.4f}, noise taken out {rest:.4f}",
                   flush=True)
 
 

@@ -219,6 +219,25 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
     find_table.cache_clear()
 
 
+def test_solve_command_on_two_workers_writes_the_same_table(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path))
+    rules = tmp_path / "tiny.toml"
+    rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
+    written = []
+    for workers in ("1", "2"):
+        find_table.cache_clear()
+        r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--again", "--json",
+                                "--workers", workers])
+        assert r.exit_code == 0, r.output
+        report = json.loads(r.output.strip().splitlines()[-1])
+        assert report["solved_now"]
+        written.append(Path(report["table"]).read_bytes())
+    assert written[0] == written[1]
+    r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--workers", "0"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    find_table.cache_clear()
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["--levels", "9"], "levels run from 0"),
     (["--levels", "x"], "write levels like"),

@@ -12,7 +12,7 @@ import typer
 from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
-from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt
+from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RayOpt, RulesetOpt, WorkersOpt
 from printgen.errors import OptionError
 from printgen.inputs import whole_numbers
 from printgen.players.search.levels import MAX_LEVEL
@@ -41,6 +41,8 @@ def solve(
                                                  "evaluation.")] = None,
     export: Annotated[Path | None, typer.Option("--export", help="Also write the solved game as a ruleset file, "
                                                 "for `advise` and `play`.")] = None,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
     force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -49,13 +51,14 @@ def solve(
     Every position's chance to win under perfect play. The game is the ruleset played by two with
     --pieces a side, for the win alone (one game, no items). Prints the table's size, the time and
     the value of the opening; the table is cached, and `advise` uses it for that game. With
-    --measure, the advisor's decisions are judged against perfect play.
+    --measure, the advisor's decisions are judged against perfect play. With --workers or --ray the table is
+    solved by several processes or on a Ray cluster, to the same bytes.
     """
     from printgen.files import write_atomic
     from printgen.players.analysis.yardstick import measure as run_measure
     from printgen.players.analysis.yardstick import trained_network
     from printgen.players.analysis.yardstick import versus as run_versus
-    from printgen.players.solve.solver import solve as run_solve
+    from printgen.players.lab.tables import build_table
     from printgen.players.solve.solver import solved_game
     from printgen.players.solve.store import find_table, save
     from printgen.ruleset_files import load_ruleset
@@ -68,12 +71,16 @@ def solve(
     game = solved_game(load_ruleset(ruleset), pieces)
     if export is not None and export.exists() and not force:
         raise OptionError(f"{export} exists; give --force to overwrite it")
+    if ray is not None:
+        from printgen.players.lab.pool import connect_ray
+
+        connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("solve")
     table = None if again else find_table(game, 2)
     stored = None
     if table is None:
         with progress_bar(f"solving {game.name}") as progress:
-            table = run_solve(game, progress=progress)
+            table = build_table(game, workers, ray, progress)
         stored = save(table)
     if export is not None:
         write_atomic(export, export_toml(game))
