@@ -201,6 +201,7 @@ def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
     assert report["game"]["held_out"]["decisions"] == report["decisions"]
     svg = out.read_text("utf-8")
     assert svg.startswith("<?xml") and "<svg" in svg
+    assert 0 < searched["ece_floor"] < 1 and searched["noise_taken_out"] >= 0
     again = run_cli(["lab", "calibration", "--records", str(kept), "--json"])  # the same records measured again
     assert again.exit_code == 0 and json.loads(again.output.splitlines()[-1])["game"] == report["game"]
 
@@ -234,6 +235,12 @@ def test_the_figure_draws_a_dot_and_the_given_interval_for_every_filled_decile()
     dots = [item for item in page.items if getattr(item, "tag", "").startswith("bin ")]
     assert [d.tag for d in dots] == ["bin as searched"] * 2 + ["bin held out"]
     assert points[0].interval() == (0.1, 0.3) and points[2].interval()[0] < 0.7 < points[2].interval()[1]
+    texts = [item.text for item in page.items if hasattr(item, "text")]
+    assert "as searched: ECE 0.050 [0.010, 0.090], 150 decisions" in texts  # no floor given: the count instead
+    page = reliability_page("t", "line one\nline two", [Panel("p", [Series("held out", 0.02, points, (0.01, 0.05),
+                                                                           0.0173)])])
+    texts = [item.text for item in page.items if hasattr(item, "text")]
+    assert "held out: ECE 0.020 [0.010, 0.050], floor 0.017" in texts and {"line one", "line two"} <= set(texts)
 
 
 def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:

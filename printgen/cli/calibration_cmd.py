@@ -172,11 +172,12 @@ def _write_figure(output: Path, head: dict[str, Any], report: dict[str, dict[str
 
     drawn = [Panel(f"Chance to {TITLES[quantity]}",
                    [Series(label, r.ece, [Point(b.count, b.shown, b.observed, *b.observed_ci) for b in r.bins],
-                           r.ece_ci) for label, r in part.values()])
+                           r.ece_ci, r.floor) for label, r in part.values()])
              for quantity, part in report.items()]
     page = reliability_page(f"How honest the advisor's chances are: {head['ruleset']}",
                             f"{head['player']} against itself, {head['contests']} contests (seed {head['seed']}), "
                             f"{head['decisions']:,} decisions; deciles of the shown chance, bars 95% intervals "
-                            "(bootstrap over contests)", drawn)
+                            "(bootstrap over contests)\nfloor: the ECE a perfectly calibrated player would show "
+                            "on these contests, by their luck alone", drawn)
     data = render_png(page, palette(), dpi=200) if output.suffix.lower() == ".png" else render_svg(page, palette())
     write_atomic(output, data)

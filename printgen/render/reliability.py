@@ -37,12 +37,14 @@ class Point:
 
 @dataclass(frozen=True)
 class Series:
-    """One way of showing a quantity: its label, ECE (with its 95% interval if known), and its bins."""
+    """One way of showing a quantity: its label, ECE (with its 95% interval and its floor, what a perfectly
+    calibrated player would show on the same contests, if known), and its bins."""
 
     label: str
     ece: float
     bins: Sequence[Point]
     ece_ci: tuple[float, float] | None = None
+    floor: float | None = None
 
 
 @dataclass(frozen=True)
@@ -54,11 +56,14 @@ class Panel:
 
 
 def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page:
-    """Returns the figure: one square panel per quantity, side by side, with a legend under each."""
+    """Returns the figure: one square panel per quantity, side by side, with a legend under each; the subtitle
+    takes up to two lines."""
     width = LEFT + len(panels) * (PANEL + GAP)
     page = Page(width, TOP + PANEL + BOTTOM, label="reliability")
     soft = Style(stroke="ink.soft", width=0.12, dash=(0.8, 0.8))
-    page.add(Text(LEFT, 8, title, "body-bold", 11, tag="title"), Text(LEFT, 14, subtitle, "body", 7.5, "ink.soft"))
+    page.add(Text(LEFT, 8, title, "body-bold", 11, tag="title"))
+    for i, text in enumerate(subtitle.splitlines()[:2]):  # two lines fit above the panels' titles
+        page.add(Text(LEFT, 14 + 4.2 * i, text, "body", 7.5, "ink.soft"))
     for i, panel in enumerate(panels):
         x0, y0 = LEFT + i * (PANEL + GAP), TOP
         page.add(rect(x0, y0, PANEL, PANEL, Style(fill="paper", stroke="ink", width=0.3), tag="panel"))
@@ -89,7 +94,8 @@ def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page
                                 Style(fill=role, stroke="paper", width=0.15), tag=f"bin {s.label}"))
             ly = y0 + PANEL + 15 + 5 * j
             ci = "" if s.ece_ci is None else f" [{s.ece_ci[0]:.3f}, {s.ece_ci[1]:.3f}]"
+            ci += "" if s.floor is None else f", floor {s.floor:.3f}"
             page.add(circle(x0 + 2, ly - 1.2, 1.2, Style(fill=role)),
-                     Text(x0 + 5, ly, f"{s.label}: ECE {s.ece:.3f}{ci}, {sum(b.count for b in s.bins):,} decisions",
-                          "body", 6.5))
+                     Text(x0 + 5, ly, f"{s.label}: ECE {s.ece:.3f}{ci}" + (
+                         f", {sum(b.count for b in s.bins):,} decisions" if s.floor is None else ""), "body", 6.5))
     return page
