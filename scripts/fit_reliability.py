@@ -93,15 +93,15 @@ def main() -> int:
             if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
                 m, out = IDENTITY, raw
             entry[quantity] = {"map": m.as_json(), "ece_searched": round(raw.ece, 4),
-                               "ece_held_out": round(out.ece, 4),
+                               "ece_held_out": round(out.ece, 4),  # by 5 contest folds
                                "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
                                "ece_held_out_floor": round(out.floor, 4),
                                "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()},
-                               "held_out_by": "seed" if len(parts) > 1 else "contest folds"}
+                               "kind_chosen_by": "seeds left out" if len(parts) > 1 else "contest folds"}
             chosen = "the identity" if m == IDENTITY else m.kind
             print(f"{key} {quantity}: {len(rows):,} decisions of {entry['contests']} contests, ECE {raw.ece:.4f} "
                   f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out, floor "
-                  f"{out.floor:.4f} ({chosen}; by {entry[quantity]['held_out_by']}: "
+                  f"{out.floor:.4f} ({chosen}; by {entry[quantity]['kind_chosen_by']}: "
                   + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
                   flush=True)
         data[key] = entry
