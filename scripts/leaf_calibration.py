@@ -1,0 +1,149 @@
+"""How honest the evaluation's own chance to win the contest is at the leaves of the search, on real contests, and
+whether a play that reads it flattened plays better (issue 24, items 2 and 4).
+
+    python scripts/leaf_calibration.py record RULESET CONTESTS SEED LEVEL OUT.npz
+    python scripts/leaf_calibration.py fit RECORDS.npz [...]
+    python scripts/leaf_calibration.py duel RULESET CONTESTS SEED A
+
+`record`: contests of the advisor at LEVEL against itself (its own bets), and at every decision with a real choice
+the evaluation's chances for both seats (model as `advise` reads it), the holdings, and the contest's winner.
+`fit`: the log loss and ECE of the evaluation's contest chance for the seat to move against who won the contest, on
+the odd contests, raw and through f(p) = sigmoid(a * logit p) with a fitted on the even ones (one number: the
+chances stay symmetric between the seats).
+`duel`: a one-cast-deep expectimax over the evaluation (each move valued by the average over the next cast of the
+next mover's best move, as level 1 does), its leaves read through f with this A, against the same search reading
+them raw; seats alternate, each pair of contests sharing its random source. Python, so slow (seconds a contest).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+
+import numpy as np
+
+from printgen.engine import layout as lay
+from printgen.engine.position import Phase, Position
+from printgen.players.evaluation import features as ev
+from printgen.players.evaluation.features import V_CONTEST, V_GAME, cast_probabilities
+from printgen.players.roster.eval_tables import eval_tables_for
+from printgen.players.roster.registry import player, seeded_rng
+from printgen.ruleset_files import load_ruleset
+from printgen.stats import wilson
+
+
+def record(name: str, contests: int, seed: int, level: int, path: str) -> None:
+    rs = load_ruleset(name)
+    et = eval_tables_for(rs, 2)
+    me = player(f"advisor:{level}")
+    rnd, rng = random.Random(seed), seeded_rng(seed)
+    probs = list(cast_probabilities(rs))
+    out, fx = ev.evaluation_buffers()
+    chances, held, contest, mover, winner = [], [], [], [], []
+    start = time.perf_counter()
+    for c in range(contests):
+        pos = Position.new(rs, 2)
+        first = len(contest)
+        while pos.phase is not Phase.OVER:
+            marks = rnd.choices(range(len(probs)), weights=probs)[0] if pos.needs_cast else 0
+            if pos.phase is Phase.MOVE and len(pos.move_codes(marks)) > 1:
+                st = pos.array()
+                ev.evaluate_model(st, pos.tables, et, lay.game(st), out, fx, ev.MODEL_NOW)
+                chances.append(out[[V_GAME, V_CONTEST], :2].copy())
+                held.append([lay.holding(st, 0), lay.holding(st, 1), lay.pool(st), lay.game(st)])
+                contest.append(c)
+                mover.append(lay.to_move(st))
+            pos = pos.after(marks, me.choose(pos, marks, rng))
+        winner.extend([pos.winner] * (len(contest) - first))
+    np.savez_compressed(path, chances=np.array(chances), held=np.array(held), contest=np.array(contest),
+                        mover=np.array(mover), winner=np.array(winner))
+    print(f"{name}: {contests} contests at level {level}, {len(contest):,} decisions, "
+          f"{time.perf_counter() - start:.0f} s")
+
+
+def _logit(p: np.ndarray) -> np.ndarray:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return np.log(p / (1 - p))
+
+
+def _loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def _ece(p: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
+    idx = np.clip((p * bins).astype(int), 0, bins - 1)
+    return float(sum((idx == b).mean() * abs(p[idx == b].mean() - y[idx == b].mean())
+                     for b in range(bins) if (idx == b).any()))
+
+
+def fit(paths: list[str]) -> None:
+    for path in paths:
+        d = np.load(path)
+        m, r = d["mover"], np.arange(len(d["mover"]))
+        y = (d["winner"] == m).astype(float)
+        z = _logit(d["chances"][r, 1, m])
+        train, test = d["contest"] % 2 == 0, d["contest"] % 2 == 1
+        grid = np.arange(0.02, 1.5, 0.01)
+        a = float(grid[np.argmin([_loss(1 / (1 + np.exp(-g * z[train])), y[train]) for g in grid])])
+        raw, flat = 1 / (1 + np.exp(-z[test])), 1 / (1 + np.exp(-a * z[test]))
+        print(f"{path}: {len(y):,} decisions of {len(np.unique(d['contest']))} contests; the contest chance for the "
+              f"seat to move on the odd contests: raw log loss {_loss(raw, y[test]):.4f}, ECE {_ece(raw, y[test]):.3f}"
+              f"; through a = {a:.2f} (fitted on the even): {_loss(flat, y[test]):.4f}, ECE {_ece(flat, y[test]):.3f}"
+              f"; a coin: {math.log(2):.4f}")
+
+
+def duel(name: str, contests: int, seed: int, a: float) -> None:
+    rs = load_ruleset(name)
+    et = eval_tables_for(rs, 2)
+    probs = list(cast_probabilities(rs))
+    out, fx = ev.evaluation_buffers()
+
+    def leaf(pos: Position, seat: int, game0: int, k: float) -> float:
+        if pos.phase is Phase.OVER:
+            return 1.0 if pos.winner == seat else 0.0
+        st = pos.array()
+        ev.evaluate_model(st, pos.tables, et, game0, out, fx, ev.MODEL_NOW)
+        p = min(max(out[V_CONTEST, seat], 1e-9), 1 - 1e-9)
+        return 1 / (1 + math.exp(-k * math.log(p / (1 - p))))
+
+    def after_move(pos: Position, me: int, game0: int, k: float) -> float:
+        if pos.phase is Phase.OVER:
+            return leaf(pos, me, game0, k)
+        mover = pos.to_move
+
+        def best(marks: int) -> float:
+            v = max(leaf(pos.after(marks, c), mover, game0, k) for c in pos.move_codes(marks))
+            return v if mover == me else 1 - v
+
+        return sum(p * best(mk) for mk, p in enumerate(probs) if p > 0) if pos.needs_cast else best(0)
+
+    won, start = 0, time.perf_counter()
+    for c in range(contests):
+        rnd = random.Random(seed * 100_003 + c // 2)
+        flat_seat = c % 2
+        pos = Position.new(rs, 2)
+        while pos.phase is not Phase.OVER:
+            marks = rnd.choices(range(len(probs)), weights=probs)[0] if pos.needs_cast else 0
+            codes = pos.move_codes(marks)
+            k = a if pos.to_move == flat_seat else 1.0
+            vals = [after_move(pos.after(marks, code), pos.to_move, pos.game, k) for code in codes]
+            pos = pos.after(marks, codes[int(np.argmax(vals))])
+        won += pos.winner == flat_seat
+    lo, hi = wilson(won, contests)
+    print(f"{name}: leaves through a = {a} won {won} of {contests} against raw leaves, {won / contests:.3f} "
+          f"[{lo:.3f}, {hi:.3f}], {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    what, args = sys.argv[1], sys.argv[2:]
+    if what == "record":
+        record(args[0], int(args[1]), int(args[2]), int(args[3]), args[4])
+    elif what == "fit":
+        fit(args)
+    elif what == "duel":
+        duel(args[0], int(args[1]), int(args[2]), float(args[3]))
+    else:
+        raise SystemExit(__doc__)
