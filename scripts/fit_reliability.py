@@ -39,7 +39,7 @@ from printgen.players.analysis.reliability import (
     measure,
     save_records,
 )
-from printgen.players.evaluation.chance_maps import QUANTITIES, ChanceMap
+from printgen.players.evaluation.chance_maps import KINDS, QUANTITIES, ChanceMap
 from printgen.players.evaluation.features import MODEL_NOW
 from printgen.players.lab.self_play import record
 from printgen.players.roster.map_keys import fingerprint, map_key
@@ -83,11 +83,11 @@ def main() -> int:
                                     "decisions": len(rows)}
         for quantity in QUANTITIES:
             s_col, w_col = COLUMNS[quantity]
-            m, held = fit_quantity(rows, quantity)
             if len(parts) > 1:  # several seeds: the kind is chosen by leaving whole seeds out (contest folds flatter)
-                held = {kind: float(np.mean([r.ece for r in _left_out(parts, quantity, kind)]))
-                        for kind in ("beta", "isotonic")}
+                held = {kind: float(np.mean([r.ece for r in _left_out(parts, quantity, kind)])) for kind in KINDS}
                 m = fit_quantity(rows, quantity, kinds=(min(held, key=held.__getitem__),))[0]
+            else:
+                m, held = fit_quantity(rows, quantity)
             raw = measure(rows[:, s_col], rows[:, w_col], rows[:, R_CONTEST])
             out = measure(cross_fitted(rows, quantity, m.kind), rows[:, w_col], rows[:, R_CONTEST])
             if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
@@ -127,7 +127,7 @@ def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray]) -> None:
     if len(seeds) < 2:
         raise SystemExit("--seed-folds needs two seeds or more")
     for quantity in QUANTITIES:
-        for kind in ("beta", "isotonic"):
+        for kind in KINDS:
             found = _left_out(parts, quantity, kind)
             for seed, r in zip(seeds, found, strict=True):
                 print(f"{name} {quantity} {kind}: seed {seed} left out, ECE {r.ece:.4f} "
@@ -141,8 +141,10 @@ def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespa
     """Returns the self-play records of one seed: read from --records where that player made them, else played
     (and kept there)."""
     kept = None if args.records is None else args.records / f"{name}-L{args.level}-s{seed}-n{args.contests}.npz"
-    if kept is not None and kept.is_file() and load_records(kept)[1].get("fingerprint") == stamp:
-        return load_records(kept)[0]
+    if kept is not None and kept.is_file():
+        rows, meta = load_records(kept)
+        if meta.get("fingerprint") == stamp:
+            return rows
     rows = record(spec, args.contests, args.level, seed, args.workers, model=MODEL_NOW)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)

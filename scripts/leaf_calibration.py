@@ -26,6 +26,7 @@ import numpy as np
 
 from printgen.engine import layout as lay
 from printgen.engine.position import Phase, Position
+from printgen.players.analysis.reliability import reliability
 from printgen.players.evaluation import features as ev
 from printgen.players.evaluation.features import V_CONTEST, V_GAME, cast_probabilities
 from printgen.players.roster.eval_tables import eval_tables_for
@@ -73,12 +74,6 @@ def _loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def _ece(p: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
-    idx = np.clip((p * bins).astype(int), 0, bins - 1)
-    return float(sum((idx == b).mean() * abs(p[idx == b].mean() - y[idx == b].mean())
-                     for b in range(bins) if (idx == b).any()))
-
-
 def fit(paths: list[str]) -> None:
     for path in paths:
         d = np.load(path)
@@ -89,9 +84,10 @@ def fit(paths: list[str]) -> None:
         grid = np.arange(0.02, 1.5, 0.01)
         a = float(grid[np.argmin([_loss(1 / (1 + np.exp(-g * z[train])), y[train]) for g in grid])])
         raw, flat = 1 / (1 + np.exp(-z[test])), 1 / (1 + np.exp(-a * z[test]))
+        ece_raw, ece_flat = reliability(raw, y[test])[1], reliability(flat, y[test])[1]
         print(f"{path}: {len(y):,} decisions of {len(np.unique(d['contest']))} contests; the contest chance for the "
-              f"seat to move on the odd contests: raw log loss {_loss(raw, y[test]):.4f}, ECE {_ece(raw, y[test]):.3f}"
-              f"; through a = {a:.2f} (fitted on the even): {_loss(flat, y[test]):.4f}, ECE {_ece(flat, y[test]):.3f}"
+              f"seat to move on the odd contests: raw log loss {_loss(raw, y[test]):.4f}, ECE {ece_raw:.3f}"
+              f"; through a = {a:.2f} (fitted on the even): {_loss(flat, y[test]):.4f}, ECE {ece_flat:.3f}"
               f"; a coin: {math.log(2):.4f}")
 
 

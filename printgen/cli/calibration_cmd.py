@@ -146,8 +146,8 @@ def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, R
                   entry: dict[str, Any] | None) -> None:
     print(f"{head['player']} against itself under {head['ruleset']}: {head['contests']} contests (seed "
           f"{head['seed']}), {head['decisions']:,} decisions; 95% intervals from a bootstrap over contests")
-    print("  floor: the ECE a perfectly calibrated player would show on these contests, by their luck alone; noise "
-          "taken out: the root mean square of the deciles' gaps less their sampling variance")
+    print("  floor: the ECE a perfectly calibrated player would show on these contests, by their luck alone")
+    print("  noise taken out: the root mean square of the deciles' gaps less their sampling variance")
     if entry is None:
         print("  no fresh shipped map for this player: `advise` shows its chances unmapped, as searched")
     for quantity, part in report.items():
