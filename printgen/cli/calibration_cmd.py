@@ -154,10 +154,10 @@ def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, R
         print(f"{TITLES[quantity]}:")
         for label, r in part.values():
             worst = r.worst()
+            print(f"  {label}: ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}]")
             far = "" if worst is None else (f"; worst decile {worst.lo:.1f}–{worst.hi:.1f}: gap {worst.gap:+.3f} "
                                             f"[{worst.gap_ci[0]:+.3f}, {worst.gap_ci[1]:+.3f}]")
-            print(f"  {label}: ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}] (floor {r.floor:.4f}, noise "
-                  f"taken out {r.debiased:.4f}){far}")
+            print(f"    floor {r.floor:.4f}, noise taken out {r.debiased:.4f}{far}")
             for b in r.bins:
                 if b.count:
                     print(f"    {b.lo:.1f}–{b.hi:.1f}: {b.count:7d} decisions, shown {b.shown:.3f}, came true "
