@@ -1,9 +1,9 @@
 """Measures the named strengths: each against the next in the arena (win rate, 95% interval), and each one's
 error rate as the review sees it. Prints a Markdown table for docs/measurements.md and saves the figures as JSON.
 
-Usage: python scripts/strength_ladder.py [RULESET] [MATCHES] [REVIEWED] [OUT.json]
-  MATCHES contests per pair of neighbours (seats alternated, seed 2026), one number or one per pair, weakest
-  first (default 100,100,40,16; 0: none); REVIEWED contests per strength
+Usage: python scripts/strength_ladder.py [RULESET] [MATCHES] [REVIEWED] [OUT.json] [SEED]
+  MATCHES contests per pair of neighbours (seats alternated, seed SEED, default 2026), one number or one per pair,
+  weakest first (default 100,100,40,16; 0: none); REVIEWED contests per strength
   played against `expert` and reviewed at the review's default level (at most 400 turns each).
 """
 
@@ -67,12 +67,13 @@ if __name__ == "__main__":
     counts = [int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "100,100,40,16").split(",")]
     reviewed = int(sys.argv[3]) if len(sys.argv) > 3 else 20
     out = Path(sys.argv[4]) if len(sys.argv) > 4 else Path(f"output/ladder-{ruleset}.json")
+    seed = int(sys.argv[5]) if len(sys.argv) > 5 else SEED
     names = list(STRENGTHS)
     start = time.perf_counter()
     ladder = []
     for i, (weak, strong) in enumerate(zip(names, names[1:], strict=False) if counts != [0] else ()):
         matches = counts[min(i, len(counts) - 1)]
-        r = arena(ruleset, strong, weak, matches, seed=SEED, workers=2)
+        r = arena(ruleset, strong, weak, matches, seed=seed, workers=2)
         lo, hi = r.result.ci95
         ladder.append({"stronger": strong, "weaker": weak, "matches": r.result.matches, "wins": r.result.wins_a,
                        "losses": r.result.wins_b, "draws": r.result.draws, "win_rate": round(r.result.win_rate, 4),
@@ -86,7 +87,7 @@ if __name__ == "__main__":
         print(f"{name}: error rate {e['error_rate']} points per decision {e['ci95']} over {e['decisions']} "
               f"decisions in {reviewed} contests", flush=True)
     total = time.perf_counter() - start
-    write_atomic(out, json.dumps({"ruleset": ruleset, "matches": counts, "reviewed": reviewed, "seed": SEED,
+    write_atomic(out, json.dumps({"ruleset": ruleset, "matches": counts, "reviewed": reviewed, "seed": seed,
                                   "review_level": REVIEW_LEVEL, "seconds": round(total, 1), "ladder": ladder,
                                   "errors": errors}, indent=1) + "\n")
     print("\n| strength | level, noise | error rate (points per decision) [95%] | against the next stronger |")

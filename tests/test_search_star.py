@@ -21,6 +21,7 @@ from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.registry import player, seeded_rng
 from printgen.players.search import pruned as ss
 from printgen.players.search.deepening import analyse as star_analyse
+from printgen.players.search.levels import STRENGTHS
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
 from printgen.players.search.plain import analyse as plain_analyse
 from printgen.ruleset_files import load_ruleset
@@ -180,3 +181,14 @@ def test_bench_players_reports_the_piece_range_of_its_sample() -> None:
                                "--seconds",
                                "0"])
     assert text.exit_code == 0 and "pieces on the board" in text.output
+
+
+def test_bench_players_times_the_named_strengths_at_their_levels() -> None:
+    result = runner.invoke(app, ["lab", "bench-players", "-r", "ocastudios", "--max-level", "0", "--positions", "2",
+                                 "--seconds", "0", "--strengths", "--json"])
+    assert result.exit_code == 0, result.output
+    (entry,) = json.loads(result.output)["rulesets"]
+    timed = {x["player"]: x for x in entry["decision_ms"]}
+    assert list(timed) == ["advisor:0", *STRENGTHS]
+    for name, s in STRENGTHS.items():
+        assert timed[name]["level"] == s.level and timed[name]["positions"] == 2 and timed[name]["median"] > 0

@@ -172,3 +172,13 @@ def test_the_app_starts_a_shared_table_by_its_game_and_seats(tmp_path: Path) -> 
         r = client.post("/api/games", json=body)
         assert r.status_code == 400 and said in r.json()["error"], (body, r.text)
     assert len(client.get("/api/games").json()["games"]) == 2  # nothing refused was kept
+
+
+def test_a_shared_table_names_each_computer_by_its_strength_as_the_app_does() -> None:
+    from printgen.players.roster.registry import player
+    from printgen.players.search.levels import STRENGTHS
+    from printgen.serve.phone_views import seat_of
+
+    assert [seat_of(player(name)) for name in STRENGTHS] == list(STRENGTHS)
+    assert seat_of(player("advisor:2")) == "expert"  # what a save wrote for `expert` before 2026-11-26
+    assert seat_of(player("advisor:1")) == "advisor:1" and seat_of(None) == "person"

@@ -71,3 +71,18 @@ def test_a_phone_save_resumes_in_python_and_back(spec: str, players: int, tmp_pa
     back = _node(site, tmp_path, spec, players, "load", session.path)
     assert back["loadedTurns"] == len(session.record.turns)
     assert back["save"]["record"]["turns"][:back["loadedTurns"]] == json.loads(path.read_text())["record"]["turns"]
+
+
+def test_a_save_naming_a_strength_as_it_was_before_resumes_against_that_strength(tmp_path: Path) -> None:
+    """A save written when `expert` was the advisor at level 2 without noise names it `advisor:2`: the phone resumes
+    it against `expert` (levels.FORMERLY), and its next save names the strength as it is now."""
+    site = app_tree(tmp_path)
+    got = _node(site, tmp_path, "ocastudios", 2, "play")
+    old = {**got["save"], "computers": {"B": "advisor:2"}}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    back = _node(site, tmp_path, "ocastudios", 2, "load", path)
+    assert back["loadedTurns"] == got["turns"] and back["save"]["computers"] == {"B": "expert"}
+    path.write_text(json.dumps({**old, "computers": {"B": "advisor:1"}}))
+    with pytest.raises(AssertionError, match="a player this app does not have"):
+        _node(site, tmp_path, "ocastudios", 2, "load", path)

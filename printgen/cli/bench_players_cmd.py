@@ -10,7 +10,7 @@ import typer
 from printgen.cli.engine_ready import prepare_engine
 from printgen.cli.errors import reports_errors
 from printgen.cli.options import DEFAULT_RULESET, JsonOpt, RulesetOpt
-from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL
+from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, STRENGTHS
 
 if TYPE_CHECKING:
     from printgen.players.lab.benchmark import Latency, Sample, Throughput
@@ -28,6 +28,8 @@ def bench_players(
     positions: Annotated[int, typer.Option("--positions", min=1, max=1000, help="Sample positions per ruleset.")] = 30,
     before: Annotated[bool, typer.Option("--before/--no-before", help="Also time the plain search of 2026 "
                                          "(advisor-search-2026) on the same positions.")] = False,
+    strengths: Annotated[bool, typer.Option("--strengths/--no-strengths", help="Also time the named strengths "
+                                            f"({', '.join(STRENGTHS)}) on the same positions.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0, max=600, help="Time per pairing for contests "
                                            "per second (0: skip them).")] = 2.0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the games the positions come from.")] = 1,
@@ -36,7 +38,8 @@ def bench_players(
     """Time the advisor's decisions on mid-game positions.
 
     Each level is timed on positions from seeded games of the advisor against itself: decisions with a real choice
-    and 8 to 10 pieces on the board (both seats counted). Contests to bankruptcy per second are counted on one core.
+    and 8 to 10 pieces on the board (both seats counted). With --strengths the named strengths a person plays
+    against are timed too. Contests to bankruptcy per second are counted on one core.
     """
     from printgen.players.lab.benchmark import PIECES, SAMPLER, contest_throughput, decision_latency, sample_positions
     from printgen.rulesets import BUILTIN
@@ -49,6 +52,8 @@ def bench_players(
         players = [f"advisor:{lv}" for lv in range(max_level + 1)]
         if before:
             players += [f"advisor-search-2026:{lv}" for lv in range(max_level + 1)]
+        if strengths:
+            players += list(STRENGTHS)
         latency = decision_latency(sample, players)
         speed = contest_throughput(name, PAIRINGS, seconds) if seconds > 0 else []
         report.append((sample, latency, speed))

@@ -15,11 +15,13 @@ from printgen.play.changes import Change
 from printgen.play.saved import game_key
 from printgen.play.table import Table
 from printgen.players.roster.registry import Player, player
-from printgen.players.search.levels import STRENGTHS
+from printgen.players.search.levels import FORMERLY, STRENGTHS
 
 KINDS = {KIND_MOVE: "move", KIND_ENTER: "enter", KIND_PASS: "pass", KIND_BET: "bet"}
-# the app's name of each strength, by the name a save writes for its player (`advisor:2` is expert)
-STRENGTH_OF = {player(name).name: name for name in STRENGTHS}
+# the app's name of each strength, by the name a save writes for its player (`advisor` is strongest), and by the names
+# older saves wrote for it
+STRENGTH_OF = {**{old: name for name, olds in FORMERLY.items() for old in olds},
+               **{player(name).name: name for name in STRENGTHS}}
 
 
 def seat_of(who: Player | None) -> str:

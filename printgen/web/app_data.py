@@ -41,7 +41,7 @@ from printgen.play.lessons import LEARN_SEED, TAUGHT
 from printgen.play.saved import game_key, public_origin, ruleset_json
 from printgen.players.analysis.review import REVIEW_LEVEL
 from printgen.players.roster.registry import player
-from printgen.players.search.levels import DEFAULT_LEVEL, MAX_LEVEL, NOISE_UNIT, STRENGTHS
+from printgen.players.search.levels import DEFAULT_LEVEL, FORMERLY, MAX_LEVEL, NOISE_UNIT, STRENGTHS
 from printgen.players.search.pruned import NO_FILTER
 from printgen.render.screen import board_geometry, board_svg
 from printgen.rules_text.phrases import Phrases
@@ -97,9 +97,9 @@ def bean_check_limits() -> dict[str, Any]:
 
 def _strengths() -> list[dict[str, Any]]:
     """Returns the computer players' strengths, weakest first, as the engine's best_move plays them ("saved": the
-    name a save of Python's writes for it, `advisor:2` for expert)."""
-    return [{"name": name, "saved": player(name).name, "level": s.level, "sigma": s.noise * NOISE_UNIT,
-             "margin": NO_FILTER, "model": MODEL_NOW} for name, s in STRENGTHS.items()]
+    name a save of Python's writes for it, `advisor` for strongest; "formerly": names older saves wrote for it)."""
+    return [{"name": name, "saved": player(name).name, "formerly": list(FORMERLY.get(name, ())), "level": s.level,
+             "sigma": s.noise * NOISE_UNIT, "margin": NO_FILTER, "model": MODEL_NOW} for name, s in STRENGTHS.items()]
 
 
 def review_spec() -> dict[str, Any]:

@@ -24,12 +24,18 @@ class Strength(NamedTuple):
     about: str
 
 
-# Weakest first. The error rates and the ladder between neighbours are measured in docs/players.md
-# (`python scripts/strength_ladder.py`).
+# Weakest first. Each beats the one below it in every built-in ruleset (400 contests a pair, the weaker side's 95 %
+# interval below 0.45): docs/players.md, "Named strengths" (`python scripts/strength_ladder.py`). The noise is on the
+# chance to win the contest, so it weighs differently where the values spread differently: in Neeley and Ocastudios,
+# whose contests end by a ruin inside the first game, a level-2 search plays as well as level 3, and `expert` is
+# below `strongest` there only by its noise.
 STRENGTHS: dict[str, Strength] = {
-    "beginner": Strength(0, 400, "misjudges most close choices and some clear ones, looks no cast ahead"),
-    "casual": Strength(0, 150, "misjudges close choices, looks no cast ahead"),
-    "club": Strength(1, 50, "looks a cast ahead, now and then misjudges a close choice"),
-    "expert": Strength(2, 0, "looks two casts ahead, no noise"),
+    "beginner": Strength(0, 5000, "looks no cast ahead and often plays a poor move, though better than chance"),
+    "casual": Strength(0, 800, "looks no cast ahead, misjudges close choices and now and then a clear one"),
+    "club": Strength(0, 150, "looks no cast ahead, now and then misjudges a close choice"),
+    "expert": Strength(2, 150, "looks two casts ahead, now and then misjudges a close choice"),
     "strongest": Strength(DEFAULT_LEVEL, 0, "the advisor at its default level"),
 }
+# The names saves wrote for a strength before its definition changed (2026-11-26: `expert` was the advisor at level 2
+# without noise), so that an older save resumes against the strength it named.
+FORMERLY: dict[str, tuple[str, ...]] = {"expert": ("advisor:2",)}

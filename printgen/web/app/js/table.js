@@ -287,7 +287,7 @@ export class Table {
     const seats = game.app.seats.map((name, i) => {
       const who = i === 0 ? "person" : save.computers?.[name] ?? "person";
       if (who === "person") return who;
-      const s = strengths.find((x) => x.name === who || x.saved === who);
+      const s = strengths.find((x) => x.name === who || x.saved === who || x.formerly?.includes(who));
       if (!s) {
         throw new SaveError(`"computers"."${name}" is ${JSON.stringify(who)}, a player this app does not have `
           + `(it has ${strengths.map((x) => x.name).join(", ")})`);
