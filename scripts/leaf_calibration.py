@@ -27,6 +27,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -178,15 +179,47 @@ def model(paths: list[str]) -> None:
               f"({reliability(both, y[test])[1]:.3f}); weights:", " ".join(f"{v:+.3f}" for v in w2))
 
 
+def _duel(name: str, contests: int, seed: int, depth: int,
+          value: Callable[[Position, int, int, bool], float]) -> tuple[int, float]:
+    """Plays contests between two searches of `depth` (0: each move valued by the position it leaves; 1: by the
+    average over the next cast of the next mover's best move) that differ only in their leaves: `value(pos, seat,
+    game0, True)` for the seat under test, False for the other. Seats alternate, each pair of contests sharing its
+    casts. Returns the contests the seat under test won and the seconds taken."""
+    probs = list(cast_probabilities(load_ruleset(name)))
+
+    def after_move(pos: Position, me: int, game0: int, tested: bool) -> float:
+        if depth == 0 or pos.phase is Phase.OVER:
+            return value(pos, me, game0, tested)
+        mover = pos.to_move
+
+        def best(marks: int) -> float:
+            v = max(value(pos.after(marks, c), mover, game0, tested) for c in pos.move_codes(marks))
+            return v if mover == me else 1 - v
+
+        return sum(p * best(mk) for mk, p in enumerate(probs) if p > 0) if pos.needs_cast else best(0)
+
+    won, start = 0, time.perf_counter()
+    rs = load_ruleset(name)
+    for c in range(contests):
+        rnd = random.Random(seed * 100_003 + c // 2)
+        tested_seat = c % 2
+        pos = Position.new(rs, 2)
+        while pos.phase is not Phase.OVER:
+            marks = rnd.choices(range(len(probs)), weights=probs)[0] if pos.needs_cast else 0
+            codes = pos.move_codes(marks)
+            me = pos.to_move
+            vals = [after_move(pos.after(marks, code), me, pos.game, me == tested_seat) for code in codes]
+            pos = pos.after(marks, codes[int(np.argmax(vals))])
+        won += pos.winner == tested_seat
+    return won, time.perf_counter() - start
+
+
 def duel_model(name: str, contests: int, seed: int, path: str, depth: int = 0) -> None:
-    """The antisymmetric contest model at the leaves of a choice at level `depth` (0: each move valued by the position
-    it leaves; 1: by the average over the next cast of the next mover's best move, as `duel`) against the evaluation's
-    own contest chance there; seats alternate, each pair of contests sharing its casts."""
+    """The antisymmetric contest model at the leaves of a choice at level `depth` against the evaluation's own
+    contest chance there (`_duel`)."""
     d = np.load(path)
     w = fit_contest_model(d, np.ones(len(d["mover"]), dtype=bool))
-    rs = load_ruleset(name)
-    et = eval_tables_for(rs, 2)
-    probs = list(cast_probabilities(rs))
+    et = eval_tables_for(load_ruleset(name), 2)
     out, fx = ev.evaluation_buffers()
 
     def value(pos: Position, seat: int, game0: int, learned: bool) -> float:
@@ -200,74 +233,28 @@ def duel_model(name: str, contests: int, seed: int, path: str, depth: int = 0) -
                          fx[None, :2].copy(), np.array([seat]), np.array([lay.to_move(st)]))
         return float(1 / (1 + np.exp(-(x @ w)[0])))
 
-    def after_move(pos: Position, me: int, game0: int, learned: bool) -> float:
-        if depth == 0 or pos.phase is Phase.OVER:
-            return value(pos, me, game0, learned)
-        mover = pos.to_move
-
-        def best(marks: int) -> float:
-            v = max(value(pos.after(marks, c), mover, game0, learned) for c in pos.move_codes(marks))
-            return v if mover == me else 1 - v
-
-        return sum(p * best(mk) for mk, p in enumerate(probs) if p > 0) if pos.needs_cast else best(0)
-
-    won, start = 0, time.perf_counter()
-    for c in range(contests):
-        rnd = random.Random(seed * 100_003 + c // 2)
-        learned_seat = c % 2
-        pos = Position.new(rs, 2)
-        while pos.phase is not Phase.OVER:
-            marks = rnd.choices(range(len(probs)), weights=probs)[0] if pos.needs_cast else 0
-            codes = pos.move_codes(marks)
-            me = pos.to_move
-            vals = [after_move(pos.after(marks, code), me, pos.game, me == learned_seat) for code in codes]
-            pos = pos.after(marks, codes[int(np.argmax(vals))])
-        won += pos.winner == learned_seat
+    won, seconds = _duel(name, contests, seed, depth, value)
     lo, hi = wilson(won, contests)
     print(f"{name}: the contest model at level {depth} won {won} of {contests} against the evaluation's contest "
-          f"chance, {won / contests:.3f} [{lo:.3f}, {hi:.3f}], {time.perf_counter() - start:.0f} s")
+          f"chance, {won / contests:.3f} [{lo:.3f}, {hi:.3f}], {seconds:.0f} s")
 
 
 def duel(name: str, contests: int, seed: int, a: float) -> None:
-    rs = load_ruleset(name)
-    et = eval_tables_for(rs, 2)
-    probs = list(cast_probabilities(rs))
+    et = eval_tables_for(load_ruleset(name), 2)
     out, fx = ev.evaluation_buffers()
 
-    def leaf(pos: Position, seat: int, game0: int, k: float) -> float:
+    def leaf(pos: Position, seat: int, game0: int, flat: bool) -> float:
         if pos.phase is Phase.OVER:
             return 1.0 if pos.winner == seat else 0.0
         st = pos.array()
         ev.evaluate_model(st, pos.tables, et, game0, out, fx, ev.MODEL_NOW)
         p = min(max(out[V_CONTEST, seat], 1e-9), 1 - 1e-9)
-        return 1 / (1 + math.exp(-k * math.log(p / (1 - p))))
+        return 1 / (1 + math.exp(-(a if flat else 1.0) * math.log(p / (1 - p))))
 
-    def after_move(pos: Position, me: int, game0: int, k: float) -> float:
-        if pos.phase is Phase.OVER:
-            return leaf(pos, me, game0, k)
-        mover = pos.to_move
-
-        def best(marks: int) -> float:
-            v = max(leaf(pos.after(marks, c), mover, game0, k) for c in pos.move_codes(marks))
-            return v if mover == me else 1 - v
-
-        return sum(p * best(mk) for mk, p in enumerate(probs) if p > 0) if pos.needs_cast else best(0)
-
-    won, start = 0, time.perf_counter()
-    for c in range(contests):
-        rnd = random.Random(seed * 100_003 + c // 2)
-        flat_seat = c % 2
-        pos = Position.new(rs, 2)
-        while pos.phase is not Phase.OVER:
-            marks = rnd.choices(range(len(probs)), weights=probs)[0] if pos.needs_cast else 0
-            codes = pos.move_codes(marks)
-            k = a if pos.to_move == flat_seat else 1.0
-            vals = [after_move(pos.after(marks, code), pos.to_move, pos.game, k) for code in codes]
-            pos = pos.after(marks, codes[int(np.argmax(vals))])
-        won += pos.winner == flat_seat
+    won, seconds = _duel(name, contests, seed, 1, leaf)
     lo, hi = wilson(won, contests)
     print(f"{name}: leaves through a = {a} won {won} of {contests} against raw leaves, {won / contests:.3f} "
-          f"[{lo:.3f}, {hi:.3f}], {time.perf_counter() - start:.0f} s")
+          f"[{lo:.3f}, {hi:.3f}], {seconds:.0f} s")
 
 
 if __name__ == "__main__":
