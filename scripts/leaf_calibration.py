@@ -180,12 +180,22 @@ def model(paths: list[str]) -> None:
 
 
 def _duel(name: str, contests: int, seed: int, depth: int,
-          value: Callable[[Position, int, int, bool], float]) -> tuple[int, float]:
+          judge: Callable[[np.ndarray, np.ndarray, np.ndarray, int, bool], float]) -> tuple[int, float]:
     """Plays contests between two searches of `depth` (0: each move valued by the position it leaves; 1: by the
-    average over the next cast of the next mover's best move) that differ only in their leaves: `value(pos, seat,
-    game0, True)` for the seat under test, False for the other. Seats alternate, each pair of contests sharing its
-    casts. Returns the contests the seat under test won and the seconds taken."""
+    average over the next cast of the next mover's best move) that differ only in their leaves: a leaf st is
+    evaluated (out, fx) and `judge(out, fx, st, seat, True)` values it for the seat under test, False for the other.
+    Seats alternate, each pair of contests sharing its casts. Returns the contests the seat under test won and the
+    seconds taken."""
     probs = list(cast_probabilities(load_ruleset(name)))
+    et = eval_tables_for(load_ruleset(name), 2)
+    out, fx = ev.evaluation_buffers()
+
+    def value(pos: Position, seat: int, game0: int, tested: bool) -> float:
+        if pos.phase is Phase.OVER:
+            return 1.0 if pos.winner == seat else 0.0
+        st = pos.array()
+        ev.evaluate_model(st, pos.tables, et, game0, out, fx, ev.MODEL_NOW)
+        return judge(out, fx, st, seat, tested)
 
     def after_move(pos: Position, me: int, game0: int, tested: bool) -> float:
         if depth == 0 or pos.phase is Phase.OVER:
@@ -219,14 +229,8 @@ def duel_model(name: str, contests: int, seed: int, path: str, depth: int = 0) -
     contest chance there (`_duel`)."""
     d = np.load(path)
     w = fit_contest_model(d, np.ones(len(d["mover"]), dtype=bool))
-    et = eval_tables_for(load_ruleset(name), 2)
-    out, fx = ev.evaluation_buffers()
 
-    def value(pos: Position, seat: int, game0: int, learned: bool) -> float:
-        if pos.phase is Phase.OVER:
-            return 1.0 if pos.winner == seat else 0.0
-        st = pos.array()
-        ev.evaluate_model(st, pos.tables, et, game0, out, fx, ev.MODEL_NOW)
+    def value(out: np.ndarray, fx: np.ndarray, st: np.ndarray, seat: int, learned: bool) -> float:
         if not learned:
             return float(out[V_CONTEST, seat])
         x = _seat_inputs(out[V_CONTEST, :2][None], np.array([[lay.holding(st, 0), lay.holding(st, 1)]]),
@@ -240,14 +244,7 @@ def duel_model(name: str, contests: int, seed: int, path: str, depth: int = 0) -
 
 
 def duel(name: str, contests: int, seed: int, a: float) -> None:
-    et = eval_tables_for(load_ruleset(name), 2)
-    out, fx = ev.evaluation_buffers()
-
-    def leaf(pos: Position, seat: int, game0: int, flat: bool) -> float:
-        if pos.phase is Phase.OVER:
-            return 1.0 if pos.winner == seat else 0.0
-        st = pos.array()
-        ev.evaluate_model(st, pos.tables, et, game0, out, fx, ev.MODEL_NOW)
+    def leaf(out: np.ndarray, fx: np.ndarray, st: np.ndarray, seat: int, flat: bool) -> float:
         p = min(max(out[V_CONTEST, seat], 1e-9), 1 - 1e-9)
         return 1 / (1 + math.exp(-(a if flat else 1.0) * math.log(p / (1 - p))))
 
