@@ -17,7 +17,6 @@ from printgen.engine.position import Phase, Position
 from printgen.play.table import Step
 
 LEARN_SEED = 20_241  # every learning game of a ruleset deals the same casts to the computer
-LEARN_PLAYER = "advisor:0"
 
 # the event kinds with a lesson, in the order a turn's lessons are shown (the phone app reads them too)
 TAUGHT = (EventKind.THROW, EventKind.BET, EventKind.ENTER, EventKind.NULL_CAST, EventKind.RECAST, EventKind.MOVE,
