@@ -46,7 +46,9 @@ class Server:
                 if self.proc.poll() is not None:
                     raise AssertionError(f"patolli serve stopped: {self.log.read_text(errors='replace')}") from None
                 time.sleep(0.2)
-        raise AssertionError("patolli serve did not start")
+        self.proc.kill()  # a server that never answered is not left running after the test
+        self.proc.wait()
+        raise AssertionError(f"patolli serve did not start: {self.log.read_text(errors='replace')}")
 
     def kill(self) -> None:
         """Kills the server at once (SIGKILL), as a crash or a pulled plug would."""
