@@ -129,13 +129,19 @@ def fit_contest_model(d: np.lib.npyio.NpzFile, train: np.ndarray) -> np.ndarray:
     c, h, fx = d["chances"][train, 1], d["held"][train], d["feats"][train]
     x = np.vstack([_seat_inputs(c, h, fx, m, m), _seat_inputs(c, h, fx, 1 - m, m)])
     y = np.concatenate([(d["winner"][train] == m), (d["winner"][train] != m)]).astype(float)
+    return _newton(x, y, 1e-4, 1e-9)
+
+
+def _newton(x: np.ndarray, y: np.ndarray, l2: float, tol: float) -> np.ndarray:
+    """Returns the weights of a logistic regression of y on x (no intercept but what x holds), with an L2 penalty,
+    fitted by Newton's method (at most 30 steps, until no weight moves by tol)."""
     w = np.zeros(x.shape[1])
     for _ in range(30):
         p = 1 / (1 + np.exp(-x @ w))
-        step = np.linalg.solve((x * (p * (1 - p))[:, None]).T @ x / len(y) + 1e-4 * np.eye(len(w)),
-                               x.T @ (p - y) / len(y) + 1e-4 * w)
+        step = np.linalg.solve((x * (p * (1 - p))[:, None]).T @ x / len(y) + l2 * np.eye(len(w)),
+                               x.T @ (p - y) / len(y) + l2 * w)
         w -= step
-        if np.abs(step).max() < 1e-9:
+        if np.abs(step).max() < tol:
             break
     return w
 
@@ -143,16 +149,7 @@ def fit_contest_model(d: np.lib.npyio.NpzFile, train: np.ndarray) -> np.ndarray:
 def _logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
     """Returns the weights (intercept last) of a logistic regression fitted by Newton's method."""
     mu, sd = x.mean(0), x.std(0) + 1e-9
-    xs = np.column_stack([(x - mu) / sd, np.ones(len(x))])
-    w = np.zeros(xs.shape[1])
-    for _ in range(30):
-        p = 1 / (1 + np.exp(-xs @ w))
-        grad = xs.T @ (p - y) / len(y) + l2 * w
-        hess = (xs * (p * (1 - p))[:, None]).T @ xs / len(y) + l2 * np.eye(len(w))
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
+    w = _newton(np.column_stack([(x - mu) / sd, np.ones(len(x))]), y, l2, 1e-8)
     return np.concatenate([w[:-1] / sd, [w[-1] - (w[:-1] * mu / sd).sum()]])
 
 
