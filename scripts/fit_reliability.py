@@ -37,6 +37,7 @@ from printgen.players.analysis.reliability import (
     fit_quantity,
     load_records,
     measure,
+    number_apart,
     save_records,
 )
 from printgen.players.evaluation.chance_maps import KINDS, QUANTITIES, ChanceMap
@@ -68,15 +69,12 @@ def main() -> int:
         rs = load_ruleset(spec)
         stamp = fingerprint(rs, 2, MODEL_NOW, args.level)
         start = time.perf_counter()
-        parts = []
-        for seed in args.seed:  # each seed's contests numbered after the last seed's, so folds split contests
-            part = _records(rs.spec, spec, stamp, seed, args)
-            part[:, R_CONTEST] += args.contests * len(parts)
-            parts.append(part)
+        parts = [_records(rs.spec, spec, stamp, seed, args) for seed in args.seed]
+        rows = number_apart(parts)  # each seed's contests numbered after the last seed's, so folds split contests
+        parts = np.split(rows, np.cumsum([len(part) for part in parts])[:-1])
         if args.seed_folds:
             _seed_folds(rs.spec, args.seed, parts)
             continue
-        rows = np.concatenate(parts)
         key = map_key(rs, 2, MODEL_NOW, args.level)
         entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests * len(args.seed),
                                     "level": args.level, "seed": args.seed[0] if len(args.seed) == 1 else args.seed,

@@ -264,8 +264,42 @@ def test_every_built_in_ruleset_ships_a_fresh_map_for_the_default_advisor() -> N
 
 
 def test_a_map_fitted_on_pooled_seeds_is_held_out_only_for_other_seeds():
-    from printgen.cli.calibration_cmd import fitting_seeds
+    from printgen.cli.calibration_cmd import held_out
 
-    assert fitting_seeds({"seed": 7}) == [7]
-    assert fitting_seeds({"seed": [7, 101]}) == [7, 101]
-    assert 202 not in fitting_seeds({"seed": [7, 101]}) and 101 in fitting_seeds({"seed": [7, 101]})
+    assert held_out([101], {"seed": 7}) and not held_out([7], {"seed": 7})
+    assert held_out([202, 303], {"seed": [7, 101]}) and not held_out([202, 101], {"seed": [7, 101]})
+
+
+def test_runs_on_different_seeds_pool_with_their_contests_numbered_apart(tmp_path: Path) -> None:
+    meta = {"ruleset": "ocastudios", "level": 3, "model": MODEL_NOW, "fingerprint": "f", "contests": 3}
+    a, b = synthetic(1, 3, 4), synthetic(2, 3, 5)
+    reliability.save_records(tmp_path / "a.npz", a, {**meta, "seed": 101})
+    reliability.save_records(tmp_path / "b.npz", b, {**meta, "seed": 202})
+    rows, pooled = reliability.pool_records([tmp_path / "a.npz", tmp_path / "b.npz"])
+    assert pooled["seed"] == [101, 202] and pooled["contests"] == 6 and len(rows) == 27
+    assert reliability.contests_in(rows) == 6 and np.array_equal(rows[12:, 1:], b[:, 1:])
+    reliability.save_records(tmp_path / "ab.npz", rows, pooled)  # a pooled file pools again, its seeds kept
+    reliability.save_records(tmp_path / "c.npz", a, {**meta, "seed": 303})
+    again, meta3 = reliability.pool_records([tmp_path / "ab.npz", tmp_path / "c.npz"])
+    assert meta3["seed"] == [101, 202, 303] and reliability.contests_in(again) == 9
+    result = run_cli(["lab", "calibration", "--records", str(tmp_path / "ab.npz"), "--records",
+                      str(tmp_path / "c.npz"), "--json"])
+    report = json.loads(result.output.splitlines()[-1])
+    assert result.exit_code == 0 and report["seed"] == [101, 202, 303] and report["contests"] == 9
+    assert report["game"]["searched"]["contests"] == 9 and report["decisions"] == len(again)
+    shown = run_cli(["lab", "calibration", "--records", str(tmp_path / "ab.npz")])
+    assert "(seeds 101, 202)" in shown.output and "recorded by a different player" in shown.output
+
+
+@pytest.mark.parametrize(("change", "says"), [({"seed": 101}, "seed 101 is also in"),
+                                              ({"level": 2}, "its level is 2, not 3"),
+                                              ({"fingerprint": "g"}, "its fingerprint")])
+def test_records_of_another_player_or_the_same_seed_do_not_pool(tmp_path: Path, change: dict[str, object],
+                                                                 says: str) -> None:
+    meta = {"ruleset": "ocastudios", "level": 3, "model": MODEL_NOW, "fingerprint": "f", "contests": 3}
+    reliability.save_records(tmp_path / "a.npz", synthetic(1, 3, 4), {**meta, "seed": 101})
+    reliability.save_records(tmp_path / "b.npz", synthetic(2, 3, 4), {**meta, "seed": 202, **change})
+    result = run_cli(["lab", "calibration", "--records", str(tmp_path / "a.npz"), "--records",
+                      str(tmp_path / "b.npz")])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output
+    assert "b.npz" in result.output

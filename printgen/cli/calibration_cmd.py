@@ -32,9 +32,10 @@ def calibration(
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
     output: Annotated[Path | None, typer.Option("--out", "-o", help="Write the reliability figure "
                                                 "here (.svg or .png).")] = None,
-    records: Annotated[Path | None, typer.Option("--records", help="Measure the records in this file (written "
-                                                 "by --save-records) instead of playing; its ruleset, level and seed "
-                                                 "are the file's.")] = None,
+    records: Annotated[list[Path] | None, typer.Option("--records", help="Measure the records in this file "
+                                                       "(written by --save-records) instead of playing; its ruleset, "
+                                                       "level and seed are the file's. Repeat it to pool one "
+                                                       "player's runs on different seeds.")] = None,
     save_records: Annotated[Path | None, typer.Option("--save-records", help="Keep the self-play records in "
                                                       "this file (.npz).")] = None,
     workers: WorkersOpt = None,
@@ -52,7 +53,7 @@ def calibration(
     """
     from printgen.errors import OptionError
     from printgen.files import check_writable
-    from printgen.players.analysis.reliability import load_records
+    from printgen.players.analysis.reliability import pool_records, seeds_of
     from printgen.players.analysis.reliability import save_records as write_records
     from printgen.players.evaluation.features import MODEL_NOW
     from printgen.players.lab.arena import default_workers
@@ -66,32 +67,34 @@ def calibration(
             if path.suffix.lower() not in suffixes:
                 raise OptionError(f"{path}: {what}, not '{path.suffix or 'no suffix'}'")
             check_writable(path, force)
-    if records is not None:
-        rows, meta = load_records(records)
-        ruleset, level, seed, contests = str(meta["ruleset"]), int(meta["level"]), int(meta["seed"]), int(
+    seeds = [seed]
+    if records:
+        rows, meta = pool_records(records)
+        ruleset, level, seeds, contests = str(meta["ruleset"]), int(meta["level"]), seeds_of(meta), int(
             meta["contests"])
         model = int(meta.get("model", MODEL_NOW))
     rs = load_ruleset(ruleset)
     if 2 not in rs.player_counts():
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
-    if records is None:
+    if not records:
         model = MODEL_NOW  # the evaluation `advise` reads
         prepare_engine("calibration")
         with progress_bar("contests") as progress:
             rows = record(ruleset, contests, level, seed, workers or default_workers(), progress, model)
     stamp = fingerprint(rs, 2, model, level)
-    if records is not None and meta.get("fingerprint") != stamp:
-        print(f"note: {records} was recorded by a different player than today's {map_key(rs, 2, model, level)} "
-              "(its search, evaluation or level changed since)")
+    if records and meta.get("fingerprint") != stamp:
+        print(f"note: {', '.join(map(str, records))}: recorded by a different player than today's "
+              f"{map_key(rs, 2, model, level)} (its search, evaluation or level changed since)")
     if save_records is not None:
-        write_records(save_records, rows, {"ruleset": rs.spec, "level": level, "seed": seed, "contests": contests,
+        write_records(save_records, rows, {"ruleset": rs.spec, "level": level,
+                                           "seed": seeds[0] if len(seeds) == 1 else seeds, "contests": contests,
                                           "model": model, "fingerprint": stamp})
     entry = fresh_entry(rs, 2, model, level)
-    report = measure_all(rows, entry, seed)
+    report = measure_all(rows, entry, seeds)
     head = {"ruleset": rs.spec, "player": map_key(rs, 2, model, level), "level": level, "contests": contests,
-            "seed": seed, "decisions": len(rows), "map": None if entry is None else {
+            "seed": seeds[0] if len(seeds) == 1 else seeds, "decisions": len(rows), "map": None if entry is None else {
                 "kinds": {q: entry[q].kind for q in ("game", "contest") if q in entry}, "fit_seed": entry["seed"],
-                "held_out": seed not in fitting_seeds(entry)}}
+                "held_out": held_out(seeds, entry)}}
     if output is not None:
         _write_figure(output, head, report)
     if as_json:
@@ -102,14 +105,16 @@ def calibration(
         print(f"wrote {output}")
 
 
-def fitting_seeds(entry: dict[str, Any]) -> list[int]:
-    """Returns the seeds of the contests a shipped map was fitted on (one seed, or several pooled)."""
-    seeds = entry["seed"]
-    return [int(s) for s in seeds] if isinstance(seeds, list) else [int(seeds)]
+def held_out(seeds: list[int], entry: dict[str, Any]) -> bool:
+    """Returns whether contests played on these seeds are all new to a shipped map (its entry names the seeds it
+    was fitted on: one, or several pooled)."""
+    from printgen.players.analysis.reliability import seeds_of
+
+    return not set(seeds) & set(seeds_of(entry))
 
 
 def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
-                seed: int) -> dict[str, dict[str, tuple[str, Reliability]]]:
+                seeds: list[int]) -> dict[str, dict[str, tuple[str, Reliability]]]:
     """Returns, per quantity, each way of showing it (as searched, held out, the shipped map) with its label
     and measurement."""
     from printgen.players.analysis.reliability import COLUMNS, R_CONTEST, cross_fitted, fit_quantity, measure
@@ -123,7 +128,7 @@ def measure_all(rows: np.ndarray, entry: dict[str, Any] | None,
             part["held_out"] = (f"held out ({kind} map, 5 contest folds)",
                                 measure(cross_fitted(rows, quantity, kind), won, contest))
         if entry is not None and quantity in entry:
-            where = "held out" if seed not in fitting_seeds(entry) else "on its fitting records"
+            where = "held out" if held_out(seeds, entry) else "on its fitting records"
             part["shipped"] = (f"shipped map ({where})", measure(entry[quantity](shown), won, contest))
         out[quantity] = part
     return out
@@ -144,8 +149,8 @@ def _json(r: Reliability) -> dict[str, Any]:
 
 def _print_report(head: dict[str, Any], report: dict[str, dict[str, tuple[str, Reliability]]],
                   entry: dict[str, Any] | None) -> None:
-    print(f"{head['player']} against itself under {head['ruleset']}: {head['contests']} contests (seed "
-          f"{head['seed']}), {head['decisions']:,} decisions; 95% intervals from a bootstrap over contests")
+    print(f"{head['player']} against itself under {head['ruleset']}: {head['contests']} contests ("
+          f"{seed_words(head['seed'])}), {head['decisions']:,} decisions; 95% intervals from a bootstrap over contests")
     print("  floor: the ECE a perfectly calibrated player would show on these contests, by their luck alone")
     print("  noise taken out: the root mean square of the deciles' gaps less their sampling variance")
     if entry is None:
@@ -175,9 +180,15 @@ def _write_figure(output: Path, head: dict[str, Any], report: dict[str, dict[str
                            r.ece_ci, r.floor) for label, r in part.values()])
              for quantity, part in report.items()]
     page = reliability_page(f"How honest the advisor's chances are: {head['ruleset']}",
-                            f"{head['player']} against itself, {head['contests']} contests (seed {head['seed']}), "
+                            f"{head['player']} against itself, {head['contests']} contests "
+                            f"({seed_words(head['seed'])}), "
                             f"{head['decisions']:,} decisions; deciles of the shown chance, bars 95% intervals "
                             "(bootstrap over contests)\nfloor: the ECE a perfectly calibrated player would show "
                             "on these contests, by their luck alone", drawn)
     data = render_png(page, palette(), dpi=200) if output.suffix.lower() == ".png" else render_svg(page, palette())
     write_atomic(output, data)
+
+
+def seed_words(seed: int | list[int]) -> str:
+    """Returns "seed 7" or "seeds 101, 202" for a report's heading."""
+    return f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"

@@ -182,3 +182,46 @@ def load_records(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
     if rows.ndim != 2 or rows.shape[1] != 6 or not isinstance(meta, dict) or "ruleset" not in meta:
         raise OptionError(f"{path}: not a file of self-play records for calibration")
     return rows, meta
+
+
+def number_apart(parts: list[np.ndarray]) -> np.ndarray:
+    """Returns several runs' records as one, each run's contests numbered after the last run's, so the
+    bootstrap and the contest folds never take two runs' contest 0 for one contest."""
+    out, start = [], 0.0
+    for part in parts:
+        part = part.copy()
+        part[:, R_CONTEST] += start
+        if len(part):
+            start = float(part[:, R_CONTEST].max()) + 1
+        out.append(part)
+    return np.concatenate(out) if out else np.zeros((0, 6))
+
+
+def seeds_of(meta: dict[str, Any]) -> list[int]:
+    """Returns the seeds a records file's contests were played on (one, or several pooled)."""
+    seed = meta.get("seed")
+    return [int(s) for s in seed] if isinstance(seed, list) else [] if seed is None else [int(seed)]
+
+
+def pool_records(paths: list[Path]) -> tuple[np.ndarray, dict[str, Any]]:
+    """Returns the records of several files as one, with their description: they must come from one player
+    (ruleset, level, evaluation and fingerprint alike) and from different seeds, since the same seed plays the
+    same contests. Long measures can so be played in parts, on other days or machines."""
+    rows, metas = zip(*(load_records(path) for path in paths), strict=True)
+    first = metas[0]
+    for path, meta in zip(paths[1:], metas[1:], strict=True):
+        for field in ("ruleset", "level", "model", "fingerprint"):
+            if meta.get(field) != first.get(field):
+                raise OptionError(f"{path}: recorded by another player than {paths[0]} (its {field} is "
+                                  f"{meta.get(field)!r}, not {first.get(field)!r}); only one player's records pool")
+    seen: dict[int, Path] = {}
+    for path, meta in zip(paths, metas, strict=True):
+        for seed in seeds_of(meta):
+            if seed in seen:
+                raise OptionError(f"{path}: seed {seed} is also in {seen[seed]}; the same seed plays the same "
+                                  "contests, so they would count twice")
+            seen[seed] = path
+    seeds = [seed for meta in metas for seed in seeds_of(meta)]
+    meta = {**first, "seed": seeds[0] if len(seeds) == 1 else seeds,
+            "contests": sum(int(m.get("contests", contests_in(r))) for m, r in zip(metas, rows, strict=True))}
+    return number_apart(list(rows)), meta
