@@ -27,14 +27,16 @@ import pytest
 
 from printgen.engine import kernel as k
 from printgen.engine import layout as lay
-from printgen.engine.position import Position
+from printgen.engine.position import HOME, Position
 from printgen.engine.rng import cast_marks, next_u32, seed_rng
 from printgen.engine.tables import tables_for
 from printgen.players.analysis.advisor import advise
 from printgen.players.evaluation.exact import NOT_HELD, exact_value
+from printgen.players.evaluation.features import EvalTables
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.plain import make_scratch
 from printgen.players.search.pruned import NO_FILTER, best_move
+from printgen.players.solve.endgame import end_fields
 from printgen.players.solve.solver import solved_game
 from printgen.rulesets import load_builtin, parse_ruleset
 from printgen.rulesets.model import Ruleset
@@ -264,3 +266,44 @@ def test_endgame_advice_agrees_where_the_endgame_table_holds_a_real_game(tmp_pat
             for level, got in enumerate(per_level["advice"]):
                 assert ({g["source"] for g in got} == {"exact"}) == (spec == "bell+no_gambling"), spec
                 _compare_advice(spec, Position(r, 2, tuple(state)), marks, level, got)
+
+
+def test_the_phone_reads_a_two_piece_table_where_one_is_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built on the machine that makes the site, a table of two pieces left a side is the phone's too (it is no
+    larger than the phone's limit): the same table, shape and advice as Python's, exact; above the limit, the phone
+    reads the largest table that fits, its shape with it."""
+    from helpers import CliRunner, tiny_text
+
+    from printgen.cli.app import app
+    from printgen.players.solve.endgame import find_endgame
+    from printgen.ruleset_files import load_ruleset
+    from printgen.web import export
+
+    monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PATOLLI_ENDGAME_PIECES", "2")
+    rules = tmp_path / "tiny3.toml"
+    rules.write_text(tiny_text(capture='["centre"]', pieces=3), "utf-8")
+    for left in ("1", "2"):
+        built = CliRunner().invoke(app, ["lab", "endgames", "-r", str(rules), "--left", left, "--workers", "1"])
+        assert built.exit_code == 0, built.output
+    r = load_ruleset(str(rules))
+    table = find_endgame(r, 2)
+    assert table is not None and table.layout.n_pieces == 2 and table.layout.size <= export.PHONE_MOST_ENTRIES
+    data = ruleset_data(r, 2)
+    assert data["exact"]["pieces"] == 2 and data["exact"]["size"] == table.layout.size
+    positions = endgame_positions(r, 30, 5)
+    left = [max(sum(place != HOME for place in Position(r, 2, tuple(state)).places(seat)) for seat in (0, 1))
+            for state, _ in positions]
+    assert max(left) == 2, "no position with two pieces left: the one-piece table would do"
+    answers = _node([{"kind": "advice", "data": _write(tmp_path, "tiny3", data), "positions": positions,
+                      "levels": [0, 1]}], tmp_path)[0]
+    for (state, marks), per_level in zip(positions, answers, strict=True):
+        for level, got in enumerate(per_level["advice"]):
+            assert {g["source"] for g in got} == {"exact"}  # played for the win alone: the table's value is exact
+            _compare_advice("tiny3", Position(r, 2, tuple(state)), marks, level, got)
+    monkeypatch.setattr(export, "PHONE_MOST_ENTRIES", table.layout.size - 1)
+    small = ruleset_data(r, 2)
+    one = find_endgame(r, 2, table.layout.size - 1)
+    assert one is not None and one.layout.n_pieces == 1 and small["exact"]["pieces"] == 1
+    shape = small["eval"][EvalTables._fields.index("end_shape")]
+    assert shape["data"] == [int(v) for v in end_fields(one, tables_for(r, 2))[0].ravel()]

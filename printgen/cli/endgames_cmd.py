@@ -91,6 +91,8 @@ def endgames(
                        file=Path(source).name)
             done[key] = row
             rows.append(row)
+    if any(r.get("state") == "built now" for r in rows):
+        find_endgame.cache_clear()  # what this process found before the build is stale now
     reads = {rs.spec: (None if (t := find_endgame(rs, 2)) is None else t.layout.n_pieces) for rs in games}
     if as_json:
         print(json.dumps({"tables": rows, "reads": reads}))

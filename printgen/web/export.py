@@ -27,17 +27,21 @@ from printgen.engine.integrity import FAULT_NAMES
 from printgen.engine.position import Position
 from printgen.engine.tables import tables_for
 from printgen.players.evaluation.chance_maps import QUANTITIES
-from printgen.players.evaluation.features import NF, EvalTables
+from printgen.players.evaluation.features import NF, EvalTables, no_endgame
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.roster.map_keys import fresh_maps
 from printgen.players.search.levels import MAX_LEVEL
 from printgen.players.search.plain import GAME_WEIGHT, make_scratch
-from printgen.players.solve.endgame import find_endgame
+from printgen.players.solve.endgame import end_fields, find_endgame
 from printgen.rulesets.model import Ruleset
 from printgen.web.blocks import DESC
 from printgen.web.entries import DIGEST_SIZE, EV_SIZE, RNG_SIZE
 
 FORMAT = 1
+# The largest endgame table a phone loads: its values take 8 bytes each in the engine's memory, so 12 million
+# entries are 96 MB (the two-piece tables of GATIGO, Ocastudios and Neeley, 4.1, 7.2 and 11.7 million, fit; Bell's,
+# 28.6 million or 229 MB, would not). Where the table Python reads is larger, the phone reads the largest that fits.
+PHONE_MOST_ENTRIES = 12_000_000
 
 
 def field(value: object) -> Any:
@@ -81,9 +85,10 @@ def _maps(ruleset: Ruleset, players: int) -> dict[str, Any]:
 
 
 def _exact(ruleset: Ruleset, players: int) -> dict[str, Any] | None:
-    """Returns the endgame table the evaluation reads in this game: its size, pieces a side, the evaluation field
-    its values go in and its file (a `.u16z`, loaded by `Rules.loadExact`), or None."""
-    table = find_endgame(ruleset, players)
+    """Returns the endgame table the phone's evaluation reads in this game (Python's, where it is no larger than
+    PHONE_MOST_ENTRIES): its size, pieces a side, the evaluation field its values go in and its file (a `.u16z`,
+    loaded by `Rules.loadExact`), or None."""
+    table = find_endgame(ruleset, players, PHONE_MOST_ENTRIES)
     if table is None:
         return None
     return {"size": int(table.layout.size), "pieces": int(table.layout.n_pieces),
@@ -91,10 +96,12 @@ def _exact(ruleset: Ruleset, players: int) -> dict[str, Any] | None:
 
 
 def _eval_fields(ruleset: Ruleset, players: int) -> list[Any]:
-    """Returns the evaluation tables' fields as exported: an endgame table's values are left out (the app loads
-    them from their own file, `_exact`), its shape kept, so the engine reads none until they are loaded."""
+    """Returns the evaluation tables' fields as exported: the shape of the endgame table the phone reads (`_exact`)
+    without its values (the app loads them from their own file), so the engine reads none until they are loaded."""
+    table = find_endgame(ruleset, players, PHONE_MOST_ENTRIES)
+    shape, binom, _ = no_endgame() if table is None else end_fields(table, tables_for(ruleset, players))
     et = eval_tables_for(ruleset, players)
-    return fields(tuple(et._replace(end_values=np.zeros(0, dtype=np.float64))))
+    return fields(tuple(et._replace(end_shape=shape, end_binom=binom, end_values=np.zeros(0, dtype=np.float64))))
 
 
 def ruleset_data(ruleset: Ruleset, players: int) -> dict[str, Any]:

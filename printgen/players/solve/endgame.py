@@ -92,8 +92,9 @@ def endgame_key(ruleset: Ruleset, pieces: int) -> str | None:
 
 
 @cache
-def find_endgame(ruleset: Ruleset, players: int) -> Solution | None:
-    """Returns the endgame table a game reads: the most pieces a side shipped or built (up to the cap), or None.
+def find_endgame(ruleset: Ruleset, players: int, most_entries: int | None = None) -> Solution | None:
+    """Returns the endgame table a game reads: the most pieces a side shipped or built (up to the cap), or None;
+    with most_entries, the largest of those tables that holds no more entries (the phone's, `web.export`).
 
     Only two-player games without partners have one."""
     if players != 2 or 2 not in ruleset.player_counts():
@@ -105,7 +106,7 @@ def find_endgame(ruleset: Ruleset, players: int) -> Solution | None:
             return None
         key = endgame_key(ruleset, pieces)
         table = None if key is None else find_solved(game, key)
-        if table is not None:
+        if table is not None and (most_entries is None or table.layout.size <= most_entries):
             return table
     return None
 
