@@ -10,6 +10,7 @@ from helpers import CliRunner, needs_cairo
 
 from printgen.cli.app import app
 from printgen.cli.tournament_cmd import write_results
+from printgen.errors import OptionError
 from printgen.players.lab.arena import play_pairings
 from printgen.players.lab.tournament import VARIABLES, run_tournament
 
@@ -134,3 +135,29 @@ def test_chunks_run_here_are_short_so_ctrl_c_is_answered_soon() -> None:
         assert sorted((p, first + i) for p, first, count in work for i in range(count)) == [
             (p, m) for p in range(2) for m in range(1000)]
     assert max(count for *_, count in here) == IN_PROCESS_CHUNK < max(count for *_, count in pooled)
+
+
+def test_a_run_played_in_parts_plays_the_same_contests_as_one_run() -> None:
+    """--first: contests 0-4 and then 5-11 of a seed are contests 0-11 of one run, wins, seats and measures alike."""
+    import numpy as np
+
+    from printgen.players.lab.arena import arena, lineup_arena
+
+    whole = arena("ocastudios", "gatigo:S1T2", "random", 12, seed=5, workers=1).result
+    parts = [arena("ocastudios", "gatigo:S1T2", "random", n, seed=5, workers=1, first=f).result
+             for f, n in ((0, 5), (5, 7))]
+    assert whole.wins_a == sum(p.wins_a for p in parts) and whole.matches == 12
+    assert np.array_equal(whole.seat_wins, parts[0].seat_wins + parts[1].seat_wins)
+    assert np.array_equal(whole.stats, parts[0].stats + parts[1].stats)
+    shifted = arena("ocastudios", "gatigo:S1T2", "random", 7, seed=5, workers=1, first=4).result
+    assert not np.array_equal(shifted.stats, parts[1].stats)  # another start: other contests
+    with pytest.raises(OptionError, match="whole set of seatings"):
+        lineup_arena("gatigo", ["random", "random", "gatigo:S1T2"], 6, seed=5, workers=1, first=2)
+
+
+def test_the_arena_command_says_which_part_of_a_run_it_played() -> None:
+    result = runner.invoke(app, ["lab", "arena", "random", "gatigo:S1T2", "-r", "ocastudios", "-n", "3", "--first",
+                                 "6", "--seed", "2", "-w", "1"])
+    assert result.exit_code == 0 and "3 contests (contests 6 to 8 of seed 2)" in result.output
+    bad = runner.invoke(app, ["lab", "arena", "random", "random", "-r", "ocastudios", "-n", "3", "--first", "-1"])
+    assert bad.exit_code == 2 and "--first" in bad.output and bad.output.count("\n") == 1

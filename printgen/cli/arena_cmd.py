@@ -61,6 +61,9 @@ def arena(
     matches: Annotated[int, typer.Option("--contests", "-n", min=1, help="Contests to play (with three or four "
                                          "players, rounded up to whole sets of seatings).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed: the same seed gives the same results.")] = 1,
+    first: Annotated[int, typer.Option("--first", min=0, help="Number of the first contest to play: a long run is "
+                                       "played in parts (--first 0 -n 100, then --first 100 -n 100, …), each the "
+                                       "same contests as in one run.")] = 0,
     workers: WorkersOpt = None,
     ray: RayOpt = None,
     as_json: JsonOpt = False,
@@ -88,9 +91,9 @@ def arena(
     two = len(names) == 2
     with progress_bar("contests") as progress:
         if two:
-            r = run_arena(ruleset, names[0], names[1], matches, seed, workers, progress, ray=ray)
+            r = run_arena(ruleset, names[0], names[1], matches, seed, workers, progress, ray=ray, first=first)
         else:
-            lr = lineup_arena(ruleset, names, matches, seed, workers, progress, ray=ray)
+            lr = lineup_arena(ruleset, names, matches, seed, workers, progress, ray=ray, first=first)
     if two:
         _show_pair(r, seed, as_json)
     elif as_json:
@@ -110,13 +113,14 @@ def _show_pair(r: ArenaResult, seed: int, as_json: bool) -> None:
         print(json.dumps({
             "ruleset": r.ruleset, "a": r.a.name, "b": r.b.name, "matches": res.matches, "wins_a": res.wins_a,
             "wins_b": res.wins_b, "draws": res.draws, "win_rate": round(res.win_rate, 6),
-            "ci95": [round(lo, 6), round(hi, 6)], "seed": seed, "seconds": round(r.seconds, 3),
+            "ci95": [round(lo, 6), round(hi, 6)], "seed": seed, "first": r.first, "seconds": round(r.seconds, 3),
             "contests_asked": res.wanted, "interrupted": res.interrupted,
             "matches_per_second": round(r.matches_per_second, 2),
             "measures": {"a": res.measures(0), "b": res.measures(1)},
         }))
         return
-    print(f"{r.a.name} against {r.b.name} under {r.ruleset}: {res.matches} contests, seats alternated")
+    part = f" (contests {r.first} to {r.first + res.matches - 1} of seed {seed})" if r.first else ""
+    print(f"{r.a.name} against {r.b.name} under {r.ruleset}: {res.matches} contests{part}, seats alternated")
     print(f"  {r.a.name} won {res.wins_a}, {r.b.name} won {res.wins_b}" + (f", {res.draws} unfinished" if res.draws
                                                                           else ""))
     print(f"  win rate of {r.a.name}: {res.win_rate:.4f}  (95% interval {lo:.4f} to {hi:.4f})")
@@ -156,7 +160,8 @@ def lineup_json(r: LineupArenaResult) -> dict[str, Any]:
             "contests_asked": res.wanted, "interrupted": res.interrupted,
             "seatings": r.seatings, "sets": r.sets, "equal_share": round(1 / res.sides, 6),
             "wins_by_seat": _seat_wins(res),
-            "seed": r.seed, "seconds": round(r.seconds, 3), "matches_per_second": round(r.matches_per_second, 2)}
+            "seed": r.seed, "first": r.first, "seconds": round(r.seconds, 3),
+            "matches_per_second": round(r.matches_per_second, 2)}
 
 
 def _seat_wins(res: LineupResult) -> dict[str, int]:

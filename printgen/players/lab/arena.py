@@ -177,25 +177,30 @@ def _run_chunk(chunk: Chunk) -> np.ndarray:
 IN_PROCESS_CHUNK = 8
 
 
-def chunks(pairings: int, matches: int, workers: int) -> list[Chunk]:
-    """Returns the chunks of work: small enough to balance the cores, show progress and (in this process) stop soon
-    after Ctrl-C. The results do not depend on them: each match is seeded from its own index."""
+def chunks(pairings: int, matches: int, workers: int, first: int = 0) -> list[Chunk]:
+    """Returns the chunks of work (matches first … first + matches - 1 of each pairing): small enough to balance the
+    cores, show progress and (in this process) stop soon after Ctrl-C. The results do not depend on them: each match
+    is seeded from its own index."""
     size = max(1, min(200, matches // max(1, workers * 10)))
     if workers <= 1:
         size = min(size, IN_PROCESS_CHUNK)
-    return [(p, first, min(size, matches - first)) for p in range(pairings) for first in range(0, matches, size)]
+    return [(p, first + at, min(size, matches - at)) for p in range(pairings) for at in range(0, matches, size)]
 
 
 def play_lineups(ruleset: str, lineups: list[tuple[str, ...]], matches: int, seed: int = 1,
                  workers: int | None = None, progress: Progress | None = None,
-                 max_turns: int = MAX_TURNS, ray: str | None = None) -> list[LineupResult]:
-    """Plays `matches` contests for each line-up of player names (all of one size); returns their results in order.
+                 max_turns: int = MAX_TURNS, ray: str | None = None, first: int = 0) -> list[LineupResult]:
+    """Plays `matches` contests for each line-up of player names (all of one size), matches first … first +
+    matches - 1 of the seed; returns their results in order.
 
-    Match i of a line-up seats its players as seating i of the set says (players/lab/seating.py); with `ray`
+    Match i of a line-up seats its players as seating i of the set says (players/lab/seating.py), so a long run
+    played in parts (first = 0, then the matches played so far, …) plays the very matches of one run; with `ray`
     the chunks run on Ray (players/lab/pool.py), with the same results.
     """
     if matches < 1:
         raise OptionError(f"the number of matches must be at least 1, not {matches}")
+    if first < 0:
+        raise OptionError(f"the first contest is numbered 0 or more, not {first}")
     sizes = {len(lineup) for lineup in lineups}
     if len(sizes) != 1:
         raise OptionError(f"every line-up of one run has the same number of players, not {sorted(sizes)}")
@@ -209,7 +214,7 @@ def play_lineups(ruleset: str, lineups: list[tuple[str, ...]], matches: int, see
     workers = max(1, workers or default_workers())
     results = [LineupResult(tuple(player(name).name for name in lineup), partnerships, wanted=matches)
                for lineup in lineups]
-    work = chunks(len(lineups), matches, workers)
+    work = chunks(len(lineups), matches, workers, first)
     total = len(lineups) * matches
     done = 0
     setup = (ruleset, lineups, seed, max_turns)  # compiles or loads the kernel once here, before any fork
@@ -227,10 +232,11 @@ def play_lineups(ruleset: str, lineups: list[tuple[str, ...]], matches: int, see
 
 def play_pairings(ruleset: str, pairings: list[tuple[str, str]], matches: int, seed: int = 1,
                   workers: int | None = None, progress: Progress | None = None,
-                  max_turns: int = MAX_TURNS, ray: str | None = None) -> list[PairResult]:
-    """Plays `matches` contests for each pairing (A, B) of player names, seats alternated; returns their results."""
+                  max_turns: int = MAX_TURNS, ray: str | None = None, first: int = 0) -> list[PairResult]:
+    """Plays `matches` contests for each pairing (A, B) of player names, seats alternated, from match `first` of
+    the seed; returns their results."""
     out = []
-    for r in play_lineups(ruleset, list(pairings), matches, seed, workers, progress, max_turns, ray):
+    for r in play_lineups(ruleset, list(pairings), matches, seed, workers, progress, max_turns, ray, first):
         pr = PairResult(*r.names)
         pr.matches, pr.wins, pr.draws, pr.seat_wins, pr.stats = r.matches, r.wins, r.draws, r.seat_wins, r.stats
         pr.wanted = r.wanted
@@ -248,6 +254,7 @@ class ArenaResult:
     result: PairResult
     seed: int
     seconds: float
+    first: int = 0  # the first contest's number (a run played in parts)
 
     @property
     def matches_per_second(self) -> float:
@@ -256,13 +263,14 @@ class ArenaResult:
 
 
 def arena(ruleset: str, a: str, b: str, matches: int, seed: int = 1, workers: int | None = None,
-          progress: Progress | None = None, ray: str | None = None) -> ArenaResult:
-    """Plays A against B, seats alternated, contests to bankruptcy; returns A's win rate and the measures."""
+          progress: Progress | None = None, ray: str | None = None, first: int = 0) -> ArenaResult:
+    """Plays A against B, seats alternated, contests to bankruptcy, from contest `first` of the seed; returns A's
+    win rate and the measures."""
     rs = load_ruleset(ruleset)
     check_player_count(rs, 2)
     start = time.perf_counter()
-    (result,) = play_pairings(ruleset, [(a, b)], matches, seed, workers, progress, ray=ray)
-    return ArenaResult(rs.spec, player(a), player(b), result, seed, time.perf_counter() - start)
+    (result,) = play_pairings(ruleset, [(a, b)], matches, seed, workers, progress, ray=ray, first=first)
+    return ArenaResult(rs.spec, player(a), player(b), result, seed, time.perf_counter() - start, first)
 
 
 def check_player_count(rs: Ruleset, players: int) -> None:
@@ -283,6 +291,7 @@ class LineupArenaResult:
     seatings: int  # seatings in a set
     seed: int
     seconds: float
+    first: int = 0  # the first contest's number (a run played in parts)
 
     @property
     def sets(self) -> int:
@@ -296,7 +305,7 @@ class LineupArenaResult:
 
 
 def lineup_arena(ruleset: str, names: list[str], matches: int, seed: int = 1, workers: int | None = None,
-                 progress: Progress | None = None, ray: str | None = None) -> LineupArenaResult:
+                 progress: Progress | None = None, ray: str | None = None, first: int = 0) -> LineupArenaResult:
     """Plays a line-up of players over whole sets of seatings (matches rounded up to a whole set).
 
     With partnerships (a ruleset whose four players play as teams) players 1–2 form one team and 3–4 the other.
@@ -306,8 +315,10 @@ def lineup_arena(ruleset: str, names: list[str], matches: int, seed: int = 1, wo
     if matches < 1:
         raise OptionError(f"the number of matches must be at least 1, not {matches}")
     size = len(seatings(len(names), rs.players.partnerships))
+    if first % size:
+        raise OptionError(f"a part of a run starts at a whole set of seatings ({size} contests), not at {first}")
     whole = -(-matches // size) * size
     start = time.perf_counter()
-    (result,) = play_lineups(ruleset, [tuple(names)], whole, seed, workers, progress, ray=ray)
+    (result,) = play_lineups(ruleset, [tuple(names)], whole, seed, workers, progress, ray=ray, first=first)
     return LineupArenaResult(rs.spec, tuple(player(n) for n in names), result, size, seed,
-                             time.perf_counter() - start)
+                             time.perf_counter() - start, first)
