@@ -75,6 +75,8 @@ def test_the_site_holds_the_app_the_engine_the_data_and_its_own_files(built: tup
     assert report.folder == out and report.files == len(files)
     assert report.bytes == sum(map(len, files.values()))
     assert report.gzip_bytes == sum(len(gzip.compress(d, 9, mtime=0)) for d in files.values()) < report.bytes
+    tables = sum(len(gzip.compress(d, 9, mtime=0)) for path, d in files.items() if path.endswith(".u16z"))
+    assert report.later_gzip_bytes == tables > 0 and report.first_visit_gzip_bytes == report.gzip_bytes - tables
     assert report.rulesets == BUILTIN
     assert report.games == tuple(g["key"] for g in json.loads(files["data/games.json"])["games"])
 
@@ -162,6 +164,7 @@ def test_a_ruleset_file_adds_its_games(tmp_path: Path) -> None:
     mine = [g for g in index["games"] if g["ruleset"] == "mine"]
     assert mine and all((tmp_path / "site" / "data" / g["file"]).is_file() for g in mine)
     assert "5 rulesets" in result.stdout and "python -m http.server -d" in result.stdout
+    assert "on its first visit, and each game's endgame table when the game first opens" in result.stdout
     assert "http://localhost:8000/" in result.stdout
     # the ruleset file is named by its file's name: no file of the site (a public web page) holds the path to it
     site = tmp_path / "site"

@@ -34,10 +34,11 @@ def web(
         if spec not in BUILTIN:
             chosen.append(load_ruleset(spec))
     report = write_site(output, chosen, force)
-    kb = max(1, round(report.gzip_bytes / 1024))
-    print(f"wrote the site into {report.folder}: {report.files} files, {kb} KB to download gzipped "
-          f"({round(report.bytes / 1024)} KB as files); {len(report.games)} games of "
-          f"{len(report.rulesets)} rulesets ({', '.join(report.rulesets)})")
+    kb = max(1, round(report.first_visit_gzip_bytes / 1024))
+    print(f"wrote the site into {report.folder}: {report.files} files ({round(report.bytes / 1024)} KB); "
+          f"{len(report.games)} games of {len(report.rulesets)} rulesets ({', '.join(report.rulesets)})")
+    print(f"a phone downloads {kb} KB gzipped on its first visit, and each game's endgame table when the game "
+          f"first opens ({max(1, round(report.later_gzip_bytes / 1024))} KB in all)")
     print(f"try it here: python -m http.server -d {_quoted(report.folder)} and open http://localhost:8000/")
     print("any static web host will do (under any path); once opened, it works offline and can be installed")
 

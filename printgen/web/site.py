@@ -36,7 +36,7 @@ from printgen.rulesets.model import Ruleset
 from printgen.web import build
 from printgen.web.app_data import site_files
 from printgen.web.preload import with_preloads
-from printgen.web.service_worker import SERVICE_WORKER, service_worker
+from printgen.web.service_worker import SERVICE_WORKER, cached_later, service_worker
 
 APP = Path(__file__).resolve().parent / "app"
 ENGINE_JS = Path(build.__file__).resolve().parent / "js" / "patolli.mjs"
@@ -56,6 +56,12 @@ class SiteReport:
     gzip_bytes: int
     rulesets: tuple[str, ...]
     games: tuple[str, ...]  # each game's key (`bell+no_gambling-2`)
+    later_gzip_bytes: int = 0  # of gzip_bytes, the endgame tables: each fetched when a game that reads it opens
+
+    @property
+    def first_visit_gzip_bytes(self) -> int:
+        """Returns what a phone downloads on its first visit (gzipped): every file but the endgame tables."""
+        return self.gzip_bytes - self.later_gzip_bytes
 
 
 def _app_files() -> dict[str, bytes]:
@@ -211,5 +217,7 @@ def write_site(out: Path, rulesets: list[Ruleset], force: bool = False) -> SiteR
         if new is not None:
             shutil.rmtree(new, ignore_errors=True)
     games = json.loads(files["data/games.json"])["games"]
-    return SiteReport(out, len(files), sum(map(len, files.values())), sum(gzip_size(d) for d in files.values()),
-                      tuple(rs.name for rs in rulesets), tuple(g["key"] for g in games))
+    zipped = {path: gzip_size(d) for path, d in files.items()}
+    return SiteReport(out, len(files), sum(map(len, files.values())), sum(zipped.values()),
+                      tuple(rs.name for rs in rulesets), tuple(g["key"] for g in games),
+                      sum(n for path, n in zipped.items() if cached_later(path)))
