@@ -23,6 +23,12 @@ if "PYTHONPYCACHEPREFIX" not in os.environ:
     os.environ["PYTHONPYCACHEPREFIX"] = str(Path.home() / ".cache" / "printgen" / "pycache-tests")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the cores, since many tests wait on a process they start (Node, Chromium, a
+    served table, the README's commands) and the extra worker uses the core meanwhile."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Keeps each test file on one worker (pytest-xdist's --dist loadgroup), so a file's fixtures (a local Ray, a
