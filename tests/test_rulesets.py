@@ -104,3 +104,15 @@ def test_rules_under_which_no_piece_can_reach_its_end_are_refused(tmp_path: Path
     text = _mutate(text, "scores = [1]", "scores = [3]")
     with pytest.raises(RulesetError, match="no run of casts brings a piece exactly to its end"):
         parse_ruleset(read_toml(text, "x.toml"), "x.toml")
+
+
+def test_a_built_in_is_parsed_once_and_a_ruleset_keeps_its_hash_but_never_sends_it() -> None:
+    import pickle
+
+    bell = load_builtin("bell")
+    assert load_builtin("bell") is bell and load_builtin("bell+partnerships") is not bell
+    fresh = ruleset_from_text(builtin_text("bell"), "test", origin="bell")
+    assert fresh == bell and fresh is not bell and hash(fresh) == hash(bell)
+    assert hash(load_builtin("bell+partnerships")) != hash(bell)
+    sent = pickle.loads(pickle.dumps(bell))  # to a worker, whose strings hash by another seed
+    assert "_hash" not in sent.__dict__ and sent == bell and hash(sent) == hash(bell)

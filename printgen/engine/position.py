@@ -70,7 +70,7 @@ class Position:
         t = tables_for(ruleset, players)
         st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
         k.init_contest(st, t, _event_buffer())
-        return cls(ruleset, players, tuple(int(x) for x in st))
+        return cls(ruleset, players, tuple(st.tolist()))
 
     # ---- the tables and arrays behind the value ----
 
@@ -89,7 +89,7 @@ class Position:
         return np.array(self.state, dtype=np.int64)
 
     def _with(self, st: np.ndarray) -> Position:
-        return Position(self.ruleset, self.players, tuple(int(x) for x in st))
+        return Position(self.ruleset, self.players, tuple(st.tolist()))
 
     def _p(self, seat: int, field: int) -> int:
         return self.state[lay.P0 + seat * lay.PS + field]
@@ -447,7 +447,7 @@ def build(f: Facts) -> Position:
         raise PositionError("in the opening phase some seat must still be waiting to throw (throw=?)")
     _place_penalties(st, t, f)
     st[lay.H_BANKRUPTCIES] = sum(1 for s in f.seats if s.bankrupt)
-    return Position(rs, f.players, tuple(int(x) for x in st))
+    return Position(rs, f.players, tuple(st.tolist()))
 
 
 def _place_seat(st: np.ndarray, t: Tables, p: int, s: SeatFacts, f: Facts) -> None:

@@ -568,10 +568,17 @@ def ruleset_from_text(text: str, where: str, origin: str = "", options: tuple[st
 
 
 def load_builtin(spec: str) -> Ruleset:
-    """Returns the built-in ruleset a spec names (`gatigo`, `bell+partnerships`); files are not read here."""
+    """Returns the built-in ruleset a spec names (`gatigo`, `bell+partnerships`); files are not read here. A spec is
+    parsed once per process and the same value returned after (a ruleset is frozen), so that the caches a ruleset
+    keys find it by identity rather than by comparing every field."""
     base, *options = spec.split("+")
     if base not in BUILTIN:
         # a person's file is read by `printgen.ruleset_files.load_ruleset`, outside the portable core
         raise RulesetError(f"unknown ruleset '{base}'{did_you_mean(base, list(BUILTIN))}: use one of "
                            f"{', '.join(BUILTIN)}")
-    return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=tuple(options))
+    return _parsed_builtin(base, tuple(options))
+
+
+@functools.cache
+def _parsed_builtin(base: str, options: tuple[str, ...]) -> Ruleset:
+    return ruleset_from_text(builtin_text(base), f"built-in ruleset '{base}'", origin=base, options=options)

@@ -310,6 +310,19 @@ class Ruleset:
         """Returns the numbers of players this ruleset allows."""
         return range(self.players.min_players, self.players.max_players + 1)
 
+    def __hash__(self) -> int:
+        """Hashes the fields once per value (a ruleset keys the caches of its tables, asked on every move, and
+        hashing it walks every field); the dataclass's hash otherwise."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", found)
+        return int(found)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles the fields without the kept hash, which is another process's number (strings hash by seed)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
 
 PAYMENT_EVENTS: tuple[str, ...] = tuple(f.name for f in fields(Payments))  # the one list of payment events
 

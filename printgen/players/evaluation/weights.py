@@ -85,14 +85,6 @@ def stored_weights(name: str = SHIPPED) -> dict[str, tuple[np.ndarray, np.ndarra
 
 def builtin(ruleset: Ruleset) -> bool:
     """Returns whether a ruleset is a built-in one (variants included), unchanged: shipped data apply."""
-    from printgen.rulesets import BUILTIN
+    from printgen.rulesets import BUILTIN, load_builtin
 
-    return ruleset.spec.split("+")[0] in BUILTIN and _builtin_of(ruleset.spec) == ruleset
-
-
-@cache
-def _builtin_of(spec: str) -> Ruleset:
-    """Returns the built-in ruleset a spec names, parsed once per process (every advice asks)."""
-    from printgen.rulesets import load_builtin
-
-    return load_builtin(spec)
+    return ruleset.spec.split("+")[0] in BUILTIN and load_builtin(ruleset.spec) == ruleset  # parsed once a process
