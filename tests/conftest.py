@@ -15,6 +15,9 @@ import pytest
 # built (`patolli lab endgames`), so that the advisor's answers are the same here and on a fresh clone; commands
 # the tests run inherit it. Tests of the larger tables set their own.
 os.environ["PATOLLI_ENDGAME_PIECES"] = "1"
+# The test runner already keeps every core busy (one worker more than the cores), so arena runs, tables and the
+# README's commands start one process where they would start one per core; the tests of workers ask for theirs.
+os.environ.setdefault("PATOLLI_WORKERS", "1")
 # The commands the tests start (the README's run alone starts about eighty) keep their compiled bytecode in one folder
 # outside the checkout, so each reads the package's modules compiled rather than compiling them afresh (0.3 s a
 # command where the environment says PYTHONDONTWRITEBYTECODE).

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from printgen.players.lab import pool
 
 _SETUP: dict[str, int] = {}
@@ -33,3 +35,17 @@ def test_ordered_results_come_in_the_order_of_the_work_and_run_in_other_processe
 def test_one_worker_runs_here():
     rows = list(pool.map_chunks(_square, [3], 4, _setup, (1,)))
     assert rows == [(3, (10, os.getpid()))]
+
+
+def test_the_default_number_of_processes_can_be_set_and_a_wrong_one_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printgen.errors import OptionError
+    from printgen.players.lab.pool import ENV_WORKERS, default_workers
+
+    monkeypatch.setenv(ENV_WORKERS, "3")
+    assert default_workers() == 3
+    monkeypatch.delenv(ENV_WORKERS)
+    assert default_workers() >= 1
+    for wrong in ("0", "two", "-1"):
+        monkeypatch.setenv(ENV_WORKERS, wrong)
+        with pytest.raises(OptionError, match=f"PATOLLI_WORKERS='{wrong}'"):
+            default_workers()

@@ -31,8 +31,17 @@ C = TypeVar("C")
 R = TypeVar("R")
 
 
+ENV_WORKERS = "PATOLLI_WORKERS"  # processes a long job starts where none are asked for (default: every core)
+
+
 def default_workers() -> int:
-    """Returns the number of cores this process may use."""
+    """Returns the number of processes a job runs where none are asked for: PATOLLI_WORKERS, else the number of
+    cores this process may use."""
+    given = os.environ.get(ENV_WORKERS, "").strip()
+    if given:
+        if not given.isdigit() or int(given) < 1:
+            raise OptionError(f"{ENV_WORKERS}={given!r}: give a whole number of processes, 1 or more")
+        return int(given)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
