@@ -202,6 +202,16 @@ def test_the_stamps_are_remembered_per_source_and_forgotten_when_it_changes(pack
     assert [p.name for p in tmp_path.glob(jit.STAMP_PREFIX + "*")] != [memo[0].name], "the old memo is removed"
 
 
+def test_code_compiled_with_bounds_checks_is_cached_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(jit.ENV_CACHE, str(tmp_path))
+    plain, _ = jit._cache_dir()
+    checked, _ = jit._cache_dir(bounds_checked=True)
+    assert plain is not None and checked is not None
+    assert plain.parent == tmp_path and checked.parent == tmp_path / jit.BOUNDS_CHECKED
+    assert plain.name == checked.name  # the same source, kept in two trees that never share a function
+    assert [p.name for p in tmp_path.glob(jit.CACHE_PREFIX + "*")] == [plain.name]
+
+
 def _import_without_numba(env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != jit.ENV_NO_JIT} | env_extra
     code = ("import sys; sys.modules['numba'] = None\n"

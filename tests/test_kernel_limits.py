@@ -3,8 +3,8 @@
 The compiled kernel runs without bounds checks, so a board, a seat or a piece past the array's end would
 write into whatever lies beyond it, silently. Here rulesets at every maximum (four players, the most pieces,
 the longest arm, the highest score, the most items) play many random games compiled with numba's bounds
-checking, in a fresh process with a cache of its own (code cached without checks is never reused), and a
-state array one arm too short is caught.
+checking, in a fresh process (the engine keeps code compiled with checks in a cache folder of its own, so code
+cached without them is never reused, `jit.BOUNDS_CHECKED`), and a state array one arm too short is caught.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from printgen.engine import jit
 from printgen.engine import layout as lay
 from printgen.engine.tables import tables_for
 from printgen.engine.topology import topology_for
@@ -63,15 +64,16 @@ SCRIPT = """
 import json, sys
 import numpy as np
 from printgen.engine import kernel as k
+from printgen.engine import jit
 from printgen.engine import layout as lay
-from printgen.engine.jit import JIT
+from printgen.engine.jit import CACHE_DIR, JIT
 from printgen.engine.rng import seed_rng
 from printgen.engine.simulate import random_games
 from printgen.engine.tables import tables_for
 from printgen.rulesets import parse_ruleset
 
 rules, turns_each = json.loads(sys.stdin.read())
-result = {"jit": JIT, "played": {}}
+result = {"jit": JIT, "cache": str(CACHE_DIR), "played": {}}
 for name, data in rules.items():
     rs = parse_ruleset(data, name, origin=name)
     t = tables_for(rs, rs.players.max_players)
@@ -127,7 +129,8 @@ def test_the_move_buffer_holds_every_move() -> None:
 
 @pytest.mark.slow
 def test_the_largest_rules_play_inside_the_arrays_with_bounds_checks_on(tmp_path: Path) -> None:
-    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "PATOLLI_CACHE_DIR": str(tmp_path),
+    cache = tmp_path if jit.CACHE_DIR is None else jit.CACHE_DIR.parent  # checked code is kept apart within it
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", jit.ENV_CACHE: str(cache),
            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     env.pop("PATOLLI_NO_JIT", None)
     turns = 300_000
@@ -135,7 +138,7 @@ def test_the_largest_rules_play_inside_the_arrays_with_bounds_checks_on(tmp_path
                           env=env, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)
-    assert result["jit"] is True
+    assert result["jit"] is True and jit.BOUNDS_CHECKED in Path(result["cache"]).parts
     for name, played in result["played"].items():
         # many games, contests begun again after each ends: every phase, bet, capture and bearing off is reached
         assert played["turns"] >= turns and played["games"] >= 20, (name, played)

@@ -41,6 +41,8 @@ STAMP_PREFIX = "stamp-"  # remembers the stamps of one version of the source, so
 ENV_NO_JIT = "PATOLLI_NO_JIT"
 ENV_CACHE = "PATOLLI_CACHE_DIR"  # where compiled code is cached (default: ~/.cache/printgen, else in the package)
 KEEP = 3  # cache folders kept: this source's and those of the versions used last before it
+BOUNDS_CHECKED = "bounds-checked"  # the subfolder of code compiled with NUMBA_BOUNDSCHECK=1 (numba's cache keys
+# ignore the flag: code cached without checks would otherwise be loaded where checks were asked for, and the reverse)
 
 
 @dataclass(frozen=True)
@@ -225,12 +227,16 @@ def _prune(root: Path, keep: str) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _cache_dir() -> tuple[Path | None, Stamps | None]:
+def _cache_dir(bounds_checked: bool = False) -> tuple[Path | None, Stamps | None]:
     """Returns this source's cache folder, made and with older ones removed, and the source's stamps; no folder
-    to compile without a cache."""
+    to compile without a cache. Code compiled with bounds checks has a tree of its own."""
     root = cache_root()
     if root is None:
         return None, None
+    if bounds_checked:
+        root = root / BOUNDS_CHECKED
+        if not _writable(root):
+            return None, None
     stamps = _remembered_stamps(root)
     name = CACHE_PREFIX + stamps.code
     folder = root / name
@@ -288,7 +294,7 @@ except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT ru
     STAMPS: Stamps | None = None
 else:
     JIT = True
-    CACHE_DIR, STAMPS = _cache_dir()
+    CACHE_DIR, STAMPS = _cache_dir(bool(_numba_config.BOUNDSCHECK))
     _njit: Any = _numba_njit  # numba's stubs know neither `_nrt` nor the config's CACHE_DIR
     _config: Any = _numba_config
     _skip_blas_probe()
