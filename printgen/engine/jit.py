@@ -294,9 +294,9 @@ except ImportError as _exc:  # pragma: no cover - exercised by PATOLLI_NO_JIT ru
     STAMPS: Stamps | None = None
 else:
     JIT = True
-    CACHE_DIR, STAMPS = _cache_dir(bool(_numba_config.BOUNDSCHECK))
-    _njit: Any = _numba_njit  # numba's stubs know neither `_nrt` nor the config's CACHE_DIR
-    _config: Any = _numba_config
+    _config: Any = _numba_config  # numba's stubs know neither its config's CACHE_DIR nor BOUNDSCHECK
+    CACHE_DIR, STAMPS = _cache_dir(bool(_config.BOUNDSCHECK))
+    _njit: Any = _numba_njit  # nor njit's `_nrt`
     _skip_blas_probe()
 
     def _compile(fn: F, **options: Any) -> F:
