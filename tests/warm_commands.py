@@ -32,7 +32,7 @@ CLIENT = """#!{python} -S
 import json, os, socket, struct, sys
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect({socket!r})
-body = json.dumps({{"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}}).encode()
+body = json.dumps({{"argv": sys.argv, "cwd": os.getcwd(), "env": dict(os.environ)}}).encode()
 socket.send_fds(s, [struct.pack("!Q", len(body))], [0, 1, 2])
 s.sendall(body)
 data = b""
@@ -80,11 +80,9 @@ def _run_child(request: dict[str, object], fds: list[int]) -> None:
         os.chdir(str(request["cwd"]))
         os.environ.clear()
         os.environ.update({str(k): str(v) for k, v in dict(request["env"]).items()})  # type: ignore[call-overload]
-        import printgen
         from printgen.cli.app import main
 
-        # argv[0] as `python -m printgen` sets it (the module itself would run the command line on import)
-        sys.argv = [str(Path(printgen.__file__).with_name("__main__.py")), *map(str, request["argv"])]  # type: ignore[call-overload]
+        sys.argv = [str(a) for a in request["argv"]]  # type: ignore[attr-defined]  # argv[0]: the client, `patolli`
         try:
             main()
             code = 0
