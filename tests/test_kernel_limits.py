@@ -64,7 +64,6 @@ SCRIPT = """
 import json, sys
 import numpy as np
 from printgen.engine import kernel as k
-from printgen.engine import jit
 from printgen.engine import layout as lay
 from printgen.engine.jit import CACHE_DIR, JIT
 from printgen.engine.rng import seed_rng

@@ -46,18 +46,20 @@ sys.exit(code if code >= 0 else 128 - code)
 """
 
 
-def _receive(conn: socket.socket) -> tuple[dict[str, object], list[int]]:
-    head, fds, _, _ = socket.recv_fds(conn, HEADER.size, 3)
-    while len(head) < HEADER.size:
-        head += conn.recv(HEADER.size - len(head))
-    (size,) = HEADER.unpack(head)
-    body = b""
-    while len(body) < size:
-        chunk = conn.recv(size - len(body))
+def _read_exactly(conn: socket.socket, data: bytes, size: int) -> bytes:
+    """Returns data completed to size bytes from conn."""
+    while len(data) < size:
+        chunk = conn.recv(size - len(data))
         if not chunk:
             raise ConnectionError("the client went away")
-        body += chunk
-    return json.loads(body), fds
+        data += chunk
+    return data
+
+
+def _receive(conn: socket.socket) -> tuple[dict[str, object], list[int]]:
+    head, fds, _, _ = socket.recv_fds(conn, HEADER.size, 3)
+    (size,) = HEADER.unpack(_read_exactly(conn, head, HEADER.size))
+    return json.loads(_read_exactly(conn, b"", size)), fds
 
 
 def _run_child(request: dict[str, object], fds: list[int]) -> None:
