@@ -1,5 +1,8 @@
 """Lets `python -m printgen` run the `patolli` command; Ctrl-C even while it loads is one line and exit 130."""
 
+from printgen.interrupts import first_ctrl_c_stops
+
+first_ctrl_c_stops()
 try:
     from printgen.cli.app import main
 except KeyboardInterrupt:

@@ -1,5 +1,6 @@
-"""Ctrl-C held back while a few steps that belong together run, so a person's interrupt never splits them; and
-Ctrl-C made prompt while the engine compiles, which can keep Python's own handler waiting for a minute."""
+"""Ctrl-C as a command line wants it: the first stops the command and later ones cannot break its winding down;
+held back while a few steps that belong together run, so a person's interrupt never splits them; and made prompt
+while the engine compiles, which can keep Python's own handler waiting for a minute."""
 
 from __future__ import annotations
 
@@ -12,6 +13,25 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+
+def first_ctrl_c_stops() -> None:
+    """Makes the first Ctrl-C (SIGINT) raise KeyboardInterrupt, as Python's own handler does, and every later one be
+    ignored.
+
+    A command stopped by Ctrl-C then winds down (saves a game, prints the contests finished, says `interrupted`); a
+    second Ctrl-C a moment later, which people press, must not break that into a traceback or a half-written save.
+    Python's handler cannot promise it: the second interrupt can land between the first one's `except` and the line
+    that would ignore it. Here the handler itself stops listening before it raises. Outside the main thread, where no
+    handler can be set, nothing changes.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _stop)
+
+
+def _stop(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 @contextmanager
@@ -35,6 +55,8 @@ def uninterrupted() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
         if caught:
+            if callable(previous):  # the handler it held back (the first-stops one stops listening, then raises)
+                previous(signal.SIGINT, None)
             raise KeyboardInterrupt
 
 

@@ -126,6 +126,26 @@ def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_pat
     assert proc.returncode == -signal.SIGINT and "KeyboardInterrupt" in err  # Python's own handler, as before
 
 
+def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
+    """The second of two quick Ctrl-Cs could land in the first one's `except`, before anything ignored it, and end
+    the process with Python's traceback (CI saw exit -2): the command line's handler stops listening as it raises."""
+    import signal
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time\nfrom printgen.interrupts import first_ctrl_c_stops, uninterrupted\n"
+            "first_ctrl_c_stops()\n"
+            "try:\n    with uninterrupted():\n        os.kill(os.getpid(), signal.SIGINT)\n"
+            "        print('held', flush=True)\n"
+            "except KeyboardInterrupt:\n    print('stopped', flush=True)\n"
+            "os.kill(os.getpid(), signal.SIGINT)\ntime.sleep(0.2)\nprint('wound down', flush=True)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         preexec_fn=_ctrl_c_as_a_shell_gives_it)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["held", "stopped", "wound", "down"]
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # only the command line's process changes
+
+
 def _ctrl_c_as_a_shell_gives_it() -> None:
     """Gives a child process Ctrl-C's default action, as a shell does, whatever this test process has made of it."""
     import signal

@@ -42,6 +42,7 @@ from printgen.cli.solve_cmd import solve
 from printgen.cli.tournament_cmd import tournament
 from printgen.cli.train_cmd import train
 from printgen.cli.web_cmd import web
+from printgen.interrupts import first_ctrl_c_stops
 
 if TYPE_CHECKING:
     from typer._click.formatting import HelpFormatter
@@ -161,7 +162,8 @@ for _command in (kit, rules, board, pieces, beans, cards, calibrate):
 
 def main() -> None:
     """Runs the command line; Ctrl-C anywhere (while parsing, in a command, while it winds down) is one line and
-    exit code 130."""
+    exit code 130; a second Ctrl-C while it winds down is ignored."""
+    first_ctrl_c_stops()
     try:
         app()
     except KeyboardInterrupt:
