@@ -35,7 +35,6 @@ from printgen.players.evaluation.exact import NOT_HELD, exact_value
 from printgen.players.evaluation.features import EvalTables
 from printgen.players.roster.eval_tables import eval_tables_for
 from printgen.players.search.plain import make_scratch
-from printgen.players.search.pruned import NO_FILTER, best_move
 from printgen.players.solve.endgame import end_fields
 from printgen.players.solve.solver import solved_game
 from printgen.rulesets import load_builtin, parse_ruleset
@@ -43,6 +42,7 @@ from printgen.rulesets.model import Ruleset
 from printgen.web import entries as e
 from printgen.web.blocks import describe
 from printgen.web.export import kernel_data, move_room, ruleset_data
+from tests.native_play import contest_moves
 from tests.test_kernel_limits import largest_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,24 +124,18 @@ def test_seeded_play_agrees_move_for_move_on_every_ruleset(tmp_path: Path) -> No
 
 
 def native_contest(r: Ruleset, players: int, seed: int, level: int) -> dict[str, Any]:
-    """Plays one seeded contest by the computer at a level with the engine's own functions (no entry point)."""
+    """Plays one seeded contest by the computer at a level with the engine's own functions (no entry point), in
+    one compiled loop (tests/native_play.py)."""
     t = tables_for(r, players)
     et = eval_tables_for(r, players)
     sc = make_scratch(level, Position.new(r, players).total_items())
     st = np.zeros(lay.STATE_SIZE, dtype=np.int64)
     ev = np.zeros(e.EV_SIZE, dtype=np.int64)
     rng = np.zeros(e.RNG_SIZE, dtype=np.int64)
+    out = np.zeros(2 * CONTEST_TURNS, dtype=np.int64)
     seed_rng(rng, seed & 0xFFFFFFFF)
-    k.init_contest(st, t, ev)
-    moves: list[int] = []
-    while lay.phase(st) != k.PHASE_OVER and len(moves) < 2 * CONTEST_TURNS:
-        marks = cast_marks(t, rng) if lay.phase(st) != k.PHASE_BET else 0
-        n = k.legal_moves(st, t, marks, sc.moves[0])
-        move = int(best_move(st, t, et, sc, marks, level, n, 0.0, rng, NO_FILTER))
-        ev[0] = 0
-        k.play(st, t, marks, move, ev)
-        moves += [int(marks), move]
-    return {"moves": moves, "state": [int(x) for x in st]}
+    written = contest_moves(st, t, et, sc, ev, rng, level, out)
+    return {"moves": out[:written].tolist(), "state": st.tolist()}
 
 
 def contest_games() -> list[tuple[str, int, int]]:
