@@ -129,7 +129,6 @@ def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_pat
 def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
     """The second of two quick Ctrl-Cs could land in the first one's `except`, before anything ignored it, and end
     the process with Python's traceback (CI saw exit -2): the command line's handler stops listening as it raises."""
-    import signal
     import subprocess
     import sys
 
@@ -143,7 +142,6 @@ def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
                          preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["held", "stopped", "wound", "down"]
-    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # only the command line's process changes
 
 
 def _ctrl_c_as_a_shell_gives_it() -> None:
