@@ -206,6 +206,55 @@ def test_the_calibration_command_draws_the_figure(tmp_path: Path) -> None:
     assert again.exit_code == 0 and json.loads(again.output.splitlines()[-1])["game"] == report["game"]
 
 
+def _stopped_at(monkeypatch: pytest.MonkeyPatch, contest: int) -> None:
+    """Makes self-play's chunk that begins at `contest` raise KeyboardInterrupt, as Ctrl-C there would."""
+    from printgen.players.lab import self_play
+
+    run = self_play._run
+
+    def stopping(chunk: tuple[int, int]) -> np.ndarray:
+        if chunk[0] == contest:
+            raise KeyboardInterrupt
+        return run(chunk)
+
+    monkeypatch.setattr(self_play, "_run", stopping)
+
+
+def test_a_stopped_self_play_keeps_its_finished_contests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C keeps the contests finished before it: the seed's first ones, as a shorter run plays them."""
+    from printgen.players.lab.self_play import record, record_until_stopped
+
+    whole = record("ocastudios", 3, 0, seed=5)
+    _stopped_at(monkeypatch, 3)
+    part = record_until_stopped("ocastudios", 6, 0, seed=5)
+    assert (part.contests, part.asked, part.interrupted) == (3, 6, True)
+    assert np.array_equal(part.rows, whole)
+    with pytest.raises(KeyboardInterrupt):  # `record` (the refit script's) never returns a part for the whole
+        record("ocastudios", 6, 0, seed=5)
+    _stopped_at(monkeypatch, 0)
+    with pytest.raises(KeyboardInterrupt):  # nothing finished: nothing to keep
+        record_until_stopped("ocastudios", 6, 0, seed=5)
+
+
+def test_a_stopped_calibration_measures_and_keeps_what_it_played(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    kept = tmp_path / "rec.npz"
+    _stopped_at(monkeypatch, 2)
+    result = run_cli(["lab", "calibration", "-r", "ocastudios", "-n", "5", "--level", "0", "-w", "1",
+                      "--save-records", str(kept), "--json"])
+    assert result.exit_code == 130
+    lines = result.output.splitlines()
+    assert lines[0] == "stopped after 2 of 5 contests: measuring the finished ones"
+    report = json.loads(lines[1])
+    assert (report["contests"], report["contests_asked"], report["interrupted"]) == (2, 5, True)
+    assert report["game"]["searched"]["contests"] == 2
+    assert lines[-1] == f"interrupted: 2 of 5 contests played; their records are in {kept}, to pool with --records"
+    again = run_cli(["lab", "calibration", "--records", str(kept), "--json"])
+    assert again.exit_code == 0, again.output
+    measured = json.loads(again.output.splitlines()[-1])
+    assert (measured["contests"], measured["interrupted"]) == (2, False) and measured["game"] == report["game"]
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["-o", "fig.pdf"], "svg or .png"),
     (["--save-records", "rec.txt"], ".npz"),

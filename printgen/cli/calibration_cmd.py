@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -11,7 +12,7 @@ import typer
 from printgen.cli.advise_cmd import LevelOpt
 from printgen.cli.arena_cmd import progress_bar
 from printgen.cli.engine_ready import prepare_engine
-from printgen.cli.errors import reports_errors
+from printgen.cli.errors import INTERRUPTED, reports_errors
 from printgen.cli.options import DEFAULT_RULESET, ForceOpt, JsonOpt, RulesetOpt, WorkersOpt
 from printgen.players.search.levels import DEFAULT_LEVEL
 
@@ -57,7 +58,7 @@ def calibration(
     from printgen.players.analysis.reliability import save_records as write_records
     from printgen.players.evaluation.features import MODEL_NOW
     from printgen.players.lab.arena import default_workers
-    from printgen.players.lab.self_play import record
+    from printgen.players.lab.self_play import record_until_stopped
     from printgen.players.roster.map_keys import fingerprint, fresh_entry, map_key
     from printgen.ruleset_files import load_ruleset
 
@@ -73,6 +74,7 @@ def calibration(
         ruleset, level, seeds, contests = str(meta["ruleset"]), int(meta["level"]), seeds_of(meta), int(
             meta["contests"])
         model = int(meta.get("model", MODEL_NOW))
+    asked = contests
     rs = load_ruleset(ruleset)
     if 2 not in rs.player_counts():
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
@@ -80,7 +82,12 @@ def calibration(
         model = MODEL_NOW  # the evaluation `advise` reads
         prepare_engine("calibration")
         with progress_bar("contests") as progress:
-            rows = record(ruleset, contests, level, seed, workers or default_workers(), progress, model)
+            played = record_until_stopped(ruleset, contests, level, seed, workers or default_workers(), progress,
+                                          model)
+        rows, contests = played.rows, played.contests
+        if played.interrupted:
+            print(f"stopped after {contests} of {asked} contests: measuring the finished ones", file=sys.stderr,
+                  flush=True)
     stamp = fingerprint(rs, 2, model, level)
     if records and meta.get("fingerprint") != stamp:
         print(f"note: {', '.join(map(str, records))}: recorded by a different player than today's "
@@ -92,17 +99,22 @@ def calibration(
     entry = fresh_entry(rs, 2, model, level)
     report = measure_all(rows, entry, seeds)
     head = {"ruleset": rs.spec, "player": map_key(rs, 2, model, level), "level": level, "contests": contests,
-            "seed": seeds[0] if len(seeds) == 1 else seeds, "decisions": len(rows), "map": None if entry is None else {
+            "seed": seeds[0] if len(seeds) == 1 else seeds, "decisions": len(rows), "contests_asked": asked,
+            "interrupted": contests < asked, "map": None if entry is None else {
                 "kinds": {q: entry[q].kind for q in ("game", "contest") if q in entry}, "fit_seed": entry["seed"],
                 "held_out": held_out(seeds, entry)}}
     if output is not None:
         _write_figure(output, head, report)
     if as_json:
         print(json.dumps({**head, **{q: {k: _json(r) for k, (_, r) in part.items()} for q, part in report.items()}}))
-        return
-    _print_report(head, report, entry)
-    if output is not None:
-        print(f"wrote {output}")
+    else:
+        _print_report(head, report, entry)
+        if output is not None:
+            print(f"wrote {output}")
+    if contests < asked:  # Ctrl-C: the contests finished are measured (and kept) above, then an interrupt's exit
+        kept = f"; their records are in {save_records}, to pool with --records" if save_records is not None else ""
+        print(f"interrupted: {contests} of {asked} contests played{kept}", file=sys.stderr)
+        raise typer.Exit(INTERRUPTED)
 
 
 def held_out(seeds: list[int], entry: dict[str, Any]) -> bool:

@@ -9,6 +9,7 @@ and whether the game and the contest were then won; `analysis.reliability` measu
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -85,22 +86,51 @@ def _run(chunk: tuple[int, int]) -> np.ndarray:
     return np.array(rows, dtype=np.float64).reshape(-1, 6)
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """Self-play records and how many contests they hold: the first `contests` of the seed, all that were asked
+    unless Ctrl-C stopped the run (`interrupted`)."""
+
+    rows: np.ndarray
+    contests: int
+    asked: int
+
+    @property
+    def interrupted(self) -> bool:
+        return self.contests < self.asked
+
+
 def record(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1,
            progress: Callable[[int, int], None] | None = None, model: int = MODEL_NOW) -> np.ndarray:
     """Returns the records (one row per decision; columns R_*) of `contests` self-play contests of the
     advisor (evaluation `model`, search `level`). Contest i is seeded from (seed, i) alone, so the records
-    do not depend on the number of workers."""
+    do not depend on the number of workers. Ctrl-C stops it with KeyboardInterrupt."""
+    done = record_until_stopped(spec, contests, level, seed, workers, progress, model)
+    if done.interrupted:
+        raise KeyboardInterrupt
+    return done.rows
+
+
+def record_until_stopped(spec: str, contests: int, level: int, seed: int = 1, workers: int = 1,
+                         progress: Callable[[int, int], None] | None = None, model: int = MODEL_NOW) -> Recorded:
+    """Plays as `record` does; Ctrl-C stops it keeping the contests finished before the first unfinished one (so
+    the records are the first contests of the seed, as a shorter run would have played them). Played in this
+    process, each contest is a chunk of its own, so a stop loses at most the contest being played."""
     rs = load_ruleset(spec)
     if 2 not in rs.player_counts():
         raise OptionError(f"ruleset '{rs.name}' is not played by two; calibration plays the advisor against itself")
     if contests < 1:
         raise OptionError(f"the number of contests must be at least 1, not {contests}")
-    size = max(1, min(20, contests // max(1, workers * 4)))
+    size = 1 if workers <= 1 else max(1, min(20, contests // (workers * 4)))
     work = [(first, min(size, contests - first)) for first in range(0, contests, size)]
     parts, done = [], 0
-    for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed, model), ordered=True):
-        parts.append(part)
-        done += count
-        if progress:
-            progress(done, contests)
-    return np.vstack(parts) if parts else np.zeros((0, 6))
+    try:
+        for (_, count), part in map_chunks(_run, work, workers, _setup, (spec, level, seed, model), ordered=True):
+            parts.append(part)
+            done += count
+            if progress:
+                progress(done, contests)
+    except KeyboardInterrupt:  # Ctrl-C: the contests finished so far are kept, the first `done` of the seed
+        if done == 0:
+            raise
+    return Recorded(np.vstack(parts) if parts else np.zeros((0, 6)), done, contests)
