@@ -41,8 +41,8 @@ def uninterrupted() -> Iterator[None]:
     For short steps only (a draw and its save): a long computation under it would ignore the person. Outside the
     main thread, where no signal handler can be set, the block just runs.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # no handler can be set here, or Ctrl-C is already ignored (a command winding down after one)
         return
     caught: list[int] = []
 

@@ -137,7 +137,8 @@ def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
             "try:\n    with uninterrupted():\n        os.kill(os.getpid(), signal.SIGINT)\n"
             "        print('held', flush=True)\n"
             "except KeyboardInterrupt:\n    print('stopped', flush=True)\n"
-            "os.kill(os.getpid(), signal.SIGINT)\ntime.sleep(0.2)\nprint('wound down', flush=True)\n")
+            "with uninterrupted():\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(0.2)\n"
+            "print('wound down', flush=True)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert out.returncode == 0, out.stderr
