@@ -14,7 +14,8 @@ player. Rerun after any change to the evaluation's weights or model, the search,
 command refits every map. Seeded: the same command gives the same file, whatever the workers.
 
 With --records DIR each ruleset's records are kept in DIR/RULESET-L{level}-s{seed}-n{N}.npz (and read from
-there when present and recorded by the same player), so a map can be refitted, or measured with
+there when present and recorded by the same player, whatever number of contests the file holds: a part played
+apart, or stopped early, counts as the contests it holds), so a map can be refitted, or measured with
 `patolli calibration --records FILE -o figure.svg`, without replaying the contests.
 """
 
@@ -33,6 +34,7 @@ from printgen.players.analysis.reliability import (
     COLUMNS,
     R_CONTEST,
     Reliability,
+    contests_in,
     cross_fitted,
     fit_quantity,
     load_records,
@@ -76,7 +78,7 @@ def main() -> int:
             _seed_folds(rs.spec, args.seed, parts)
             continue
         key = map_key(rs, 2, MODEL_NOW, args.level)
-        entry: dict[str, object] = {"fingerprint": stamp, "contests": args.contests * len(args.seed),
+        entry: dict[str, object] = {"fingerprint": stamp, "contests": contests_in(rows),
                                     "level": args.level, "seed": args.seed[0] if len(args.seed) == 1 else args.seed,
                                     "decisions": len(rows)}
         for quantity in QUANTITIES:
