@@ -92,16 +92,17 @@ def main() -> int:
             out = measure(cross_fitted(rows, quantity, m.kind), rows[:, w_col], rows[:, R_CONTEST])
             if out.ece >= raw.ece:  # no map beats the searched chances on held-out contests: keep them as they are
                 m, out = IDENTITY, raw
+            chosen_by = "seeds left out" if len(parts) > 1 else "contest folds"
             entry[quantity] = {"map": m.as_json(), "ece_searched": round(raw.ece, 4),
                                "ece_held_out": round(out.ece, 4),  # by 5 contest folds
                                "ece_held_out_ci": [round(v, 4) for v in out.ece_ci],
                                "ece_held_out_floor": round(out.floor, 4),
                                "ece_held_out_by_kind": {k: round(v, 4) for k, v in held.items()},
-                               "kind_chosen_by": "seeds left out" if len(parts) > 1 else "contest folds"}
+                               "kind_chosen_by": chosen_by}
             chosen = "the identity" if m == IDENTITY else m.kind
             print(f"{key} {quantity}: {len(rows):,} decisions of {entry['contests']} contests, ECE {raw.ece:.4f} "
                   f"searched → {out.ece:.4f} [{out.ece_ci[0]:.4f}, {out.ece_ci[1]:.4f}] held out, floor "
-                  f"{out.floor:.4f} ({chosen}; by {entry[quantity]['kind_chosen_by']}: "
+                  f"{out.floor:.4f} ({chosen}; by {chosen_by}: "
                   + ", ".join(f"{k} {v:.4f}" for k, v in held.items()) + f"), {time.perf_counter() - start:.0f} s",
                   flush=True)
         data[key] = entry
