@@ -199,8 +199,11 @@ def test_a_ctrl_c_as_the_helper_casts_never_throws_the_cast_away(tmp_path: Path,
 
     from printgen.cli.narrate import describe
     from printgen.engine.beans import Beans
+    from printgen.interrupts import first_ctrl_c_stops
     from printgen.play.session import Session
 
+    first_ctrl_c_stops()  # as `patolli` sets it (this process may have inherited Ctrl-C ignored, as a job started in
+    # the background does; the conftest puts the handler back after the test)
     session = Session.new(load_ruleset("gatigo"), 1, "advisor:0", 8, tmp_path / "g.json", False, describe)
     out = Lines()
     assert session.pending is None and session.position.to_move == 0  # the person casts first

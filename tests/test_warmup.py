@@ -90,7 +90,7 @@ def test_ctrl_c_while_preparing_is_one_line_and_exit_130(tmp_path):
     proc.send_signal(signal.SIGINT)
     proc.send_signal(signal.SIGINT)  # a second Ctrl-C while it winds down is no traceback either
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130
+    assert proc.returncode == 130, first + err
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "interrupted"
 
 
