@@ -85,9 +85,9 @@ def calibration(
             played = record_until_stopped(ruleset, contests, level, seed, workers or default_workers(), progress,
                                           model)
         rows, contests = played.rows, played.contests
-        if played.interrupted:
-            print(f"stopped after {contests} of {asked} contests: measuring the finished ones", file=sys.stderr,
-                  flush=True)
+    stopped = contests < asked  # Ctrl-C ended the play: the contests finished are measured and kept
+    if stopped:
+        print(f"stopped after {contests} of {asked} contests: measuring the finished ones", file=sys.stderr, flush=True)
     stamp = fingerprint(rs, 2, model, level)
     if records and meta.get("fingerprint") != stamp:
         print(f"note: {', '.join(map(str, records))}: recorded by a different player than today's "
@@ -100,7 +100,7 @@ def calibration(
     report = measure_all(rows, entry, seeds)
     head = {"ruleset": rs.spec, "player": map_key(rs, 2, model, level), "level": level, "contests": contests,
             "seed": seeds[0] if len(seeds) == 1 else seeds, "decisions": len(rows), "contests_asked": asked,
-            "interrupted": contests < asked, "map": None if entry is None else {
+            "interrupted": stopped, "map": None if entry is None else {
                 "kinds": {q: entry[q].kind for q in ("game", "contest") if q in entry}, "fit_seed": entry["seed"],
                 "held_out": held_out(seeds, entry)}}
     if output is not None:
@@ -111,7 +111,7 @@ def calibration(
         _print_report(head, report, entry)
         if output is not None:
             print(f"wrote {output}")
-    if contests < asked:  # Ctrl-C: the contests finished are measured (and kept) above, then an interrupt's exit
+    if stopped:  # the contests finished are measured (and kept) above, then an interrupt's exit
         kept = f"; their records are in {save_records}, to pool with --records" if save_records is not None else ""
         print(f"interrupted: {contests} of {asked} contests played{kept}", file=sys.stderr)
         raise typer.Exit(INTERRUPTED)
