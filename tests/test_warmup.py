@@ -150,3 +150,32 @@ def _ctrl_c_as_a_shell_gives_it() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_a_ctrl_c_caught_after_it_left_an_exec_keeps_the_exit_code_chosen(tmp_path):
+    """CI saw exit -2 after `interrupted`: the Ctrl-C had landed in code numba runs through `exec` of a string, and
+    CPython, under `python -m`, then ended its own process by SIGINT after the clean exit 130. Shown on a command
+    whose Ctrl-C lands in such an exec: run as `python -m printgen` runs it, it exits 130; without the last step of
+    printgen's __main__ it dies by SIGINT."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "stopped").mkdir()
+    body = ("import runpy, sys\nimport printgen.cli.app as app\nimport printgen.interrupts as interrupts\n"
+            "def main():\n    try:\n        exec('raise KeyboardInterrupt')\n"
+            "    except KeyboardInterrupt:\n        print('interrupted', file=sys.stderr)\n"
+            "        raise SystemExit(130) from None\n"
+            "app.main = main\n{forget}runpy.run_module('printgen', run_name='__main__')\n")
+    codes = []
+    for forget in ("interrupts.forget_caught_ctrl_c = lambda: None\n", ""):
+        (tmp_path / "stopped" / "__main__.py").write_text(body.format(forget=forget), "utf-8")
+        done = subprocess.run([sys.executable, "-m", "stopped"], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=60, env={**os.environ, "PYTHONPATH": str(root)},
+                              preexec_fn=_ctrl_c_as_a_shell_gives_it)
+        assert done.stderr.strip() == "interrupted", done.stderr
+        codes.append(done.returncode)
+    assert codes == [-signal.SIGINT, 130]
