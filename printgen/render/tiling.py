@@ -124,37 +124,65 @@ def trim_tiles(tiles: list[Tile], content: Sequence[Box]) -> list[Tile]:
     return out
 
 
-def _cuts_cell(a: Point, b: Point, quad: Quad) -> bool:
-    """Returns whether the segment ab passes through the inside of a convex cell (touching its edge is fine)."""
-    xs = [p[0] for p in quad]
-    ys = [p[1] for p in quad]
-    if max(a[0], b[0]) <= min(xs) or min(a[0], b[0]) >= max(xs) or max(a[1], b[1]) <= min(ys) \
-            or min(a[1], b[1]) >= max(ys):
-        return False
-    cx, cy = sum(xs) / 4, sum(ys) / 4
-    shrunk = [(cx + (x - cx) * 0.999, cy + (y - cy) * 0.999) for x, y in quad]
-    axes = [(shrunk[i][1] - shrunk[(i + 1) % 4][1], shrunk[(i + 1) % 4][0] - shrunk[i][0]) for i in range(4)]
-    axes.append((a[1] - b[1], b[0] - a[0]))
-    for ax, ay in axes:
+class _Cell:
+    """A convex cell made ready for many segment tests: its bounds, and its corners drawn in by a thousandth towards
+    its centre (so touching its edge is fine) with their extent along each side's normal."""
+
+    __slots__ = ("x0", "y0", "x1", "y1", "shrunk", "sides")
+
+    def __init__(self, quad: Quad) -> None:
+        xs = [p[0] for p in quad]
+        ys = [p[1] for p in quad]
+        self.x0, self.y0, self.x1, self.y1 = min(xs), min(ys), max(xs), max(ys)
+        cx, cy = sum(xs) / 4, sum(ys) / 4
+        shrunk = [(cx + (x - cx) * 0.999, cy + (y - cy) * 0.999) for x, y in quad]
+        self.shrunk = shrunk
+        self.sides = []
+        for i in range(4):
+            ax, ay = shrunk[i][1] - shrunk[(i + 1) % 4][1], shrunk[(i + 1) % 4][0] - shrunk[i][0]
+            if ax == 0 and ay == 0:
+                continue
+            pq = [x * ax + y * ay for x, y in shrunk]
+            self.sides.append((ax, ay, min(pq), max(pq)))
+
+    def cut_by(self, a: Point, b: Point) -> bool:
+        """Returns whether the segment ab, which reaches into the cell's bounds, passes through the inside of the
+        cell (separating axes)."""
+        for ax, ay, lo, hi in self.sides:
+            pa, pb = a[0] * ax + a[1] * ay, b[0] * ax + b[1] * ay
+            if max(pa, pb) <= lo + 1e-9 or hi <= min(pa, pb) + 1e-9:
+                return False
+        ax, ay = a[1] - b[1], b[0] - a[0]
         if ax == 0 and ay == 0:
+            return True
+        pq = [x * ax + y * ay for x, y in self.shrunk]
+        pa, pb = a[0] * ax + a[1] * ay, b[0] * ax + b[1] * ay
+        return not (max(pa, pb) <= min(pq) + 1e-9 or max(pq) <= min(pa, pb) + 1e-9)
+
+
+def _cuts_any(a: Point, b: Point, cells: Sequence[_Cell]) -> bool:
+    """Returns whether the segment ab passes through the inside of any of the cells (touching an edge is fine)."""
+    lx, hx = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    ly, hy = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    for c in cells:
+        if hx <= c.x0 or lx >= c.x1 or hy <= c.y0 or ly >= c.y1:
             continue
-        pq = [x * ax + y * ay for x, y in shrunk]
-        ps = [a[0] * ax + a[1] * ay, b[0] * ax + b[1] * ay]
-        if max(ps) <= min(pq) + 1e-9 or max(pq) <= min(ps) + 1e-9:
-            return False
-    return True
+        if c.cut_by(a, b):
+            return True
+    return False
 
 
 def seam(x0: float, height: float, cells: Sequence[Quad], window: float) -> Seam:
     """Returns a seam from (x0, 0) to (x0, height) that runs between cells, through their corners, within
     `window` mm of x0: straight where it can be, else the path with the least sideways travel."""
     start, end = (x0, 0.0), (x0, height)
-    near = [q for q in cells if any(abs(x - x0) <= window for x, _ in q)]
-    if not any(_cuts_cell(start, end, q) for q in near):
+    near_quads = [q for q in cells if any(abs(x - x0) <= window for x, _ in q)]
+    near = [_Cell(q) for q in near_quads]
+    if not _cuts_any(start, end, near):
         return (start, end)
     nodes: list[Point] = [start, end]
     seen: set[tuple[float, float]] = set()
-    for q in near:
+    for q in near_quads:
         for x, y in q:
             key = (round(x, 4), round(y, 4))
             if key not in seen and abs(x - x0) <= window:
@@ -178,7 +206,7 @@ def seam(x0: float, height: float, cells: Sequence[Quad], window: float) -> Seam
             # Sideways travel, and most of all straying far from x0, widens the glue strip: avoid both.
             stray = max(abs(a[0] - x0), abs(b[0] - x0))
             nd = d + abs(b[1] - a[1]) + 3 * abs(b[0] - a[0]) + 3 * math.dist(a, b) * (stray / window) ** 2
-            if nd < dist.get(j, math.inf) and not any(_cuts_cell(a, b, q) for q in near):
+            if nd < dist.get(j, math.inf) and not _cuts_any(a, b, near):
                 dist[j] = nd
                 back[j] = i
                 heapq.heappush(heap, (nd, j))
@@ -192,7 +220,8 @@ def seam(x0: float, height: float, cells: Sequence[Quad], window: float) -> Seam
 
 def seam_crosses_cells(s: Seam, cells: Sequence[Quad]) -> bool:
     """Returns whether any segment of a seam passes through a cell."""
-    return any(_cuts_cell(a, b, q) for a, b in zip(s, s[1:], strict=False) for q in cells)
+    solids = [_Cell(q) for q in cells]
+    return any(_cuts_any(a, b, solids) for a, b in zip(s, s[1:], strict=False))
 
 
 def _transpose(points: Sequence[Point]) -> tuple[Point, ...]:
