@@ -32,6 +32,7 @@ SMALLER = [  # (pattern, replacement): the same command with a small count, leve
     (r"--seconds \d+", "--seconds 0.2"), (r"--runs \d+", "--runs 1"), (r"\{1\.\.500\}", "{1..12}"),
     (r"--pieces 2", "--pieces 1"), (r"--left 2", "--left 1"), (r"--trials \d+", "--trials 4"),
     (r"--generation-games \d+", "--generation-games 2"),
+    (r"^(patolli rollout (?!.*--trials).*)$", r"\1 --trials 4"),  # its default, 1296 trials a move, takes seconds
     (r"lab bench-players( .*)?$", r"lab bench-players\1 --max-level 0 --positions 2 --seconds 0.2"),
     (r"(?<=[ ,])advisor(?=[ ,]|$)", "advisor:0"),  # the advisor at level 0 in arenas (four seats at level 2: minutes)
     (r"lab bench-serve$", "lab bench-serve -r gatigo --turns 5 --level 0"),

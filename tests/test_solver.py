@@ -220,13 +220,16 @@ def test_solve_command_prints_the_table_and_measures(tmp_path: Path, monkeypatch
 
 
 def test_solve_command_on_two_workers_writes_the_same_table(tmp_path: Path, monkeypatch) -> None:
+    from printgen.players.lab import tables
+
     monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(tables, "MIN_CHUNK", 2)  # a one-piece game's levels are split between the workers too
     rules = tmp_path / "tiny.toml"
     rules.write_text(tiny_text(capture='["centre"]'), "utf-8")
     written = []
     for workers in ("1", "2"):
         find_table.cache_clear()
-        r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "2", "--again", "--json",
+        r = runner.invoke(app, ["lab", "solve", "--ruleset", str(rules), "--pieces", "1", "--again", "--json",
                                 "--workers", workers])
         assert r.exit_code == 0, r.output
         report = json.loads(r.output.strip().splitlines()[-1])
