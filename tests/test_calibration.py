@@ -292,6 +292,20 @@ def test_the_figure_draws_a_dot_and_the_given_interval_for_every_filled_decile()
     assert "held out: ECE 0.020 [0.010, 0.050], floor 0.017" in texts and {"line one", "line two"} <= set(texts)
 
 
+def test_a_long_subtitle_fits_the_figure_and_runs_of_seeds_are_ranges() -> None:
+    from printgen.cli.calibration_cmd import seed_words
+    from printgen.render.fonts import text_width
+    from printgen.render.reliability import Panel, Point, Series, reliability_page
+
+    assert seed_words(7) == "seed 7" and seed_words([101, 202]) == "seeds 101, 202"
+    assert seed_words([107, 102, 103, 104, 105, 106, 201, 202]) == "seeds 102–107, 201, 202"
+    long = "gatigo/2/advisor:3 against itself, 200 contests (seeds 102, 103, 104, 105, 106, 107), " * 2
+    page = reliability_page("t", long, [Panel(f"p{i}", [Series("as searched", 0.05, [Point(9, 0.2, 0.2)])])
+                                        for i in range(2)])
+    (line,) = [item for item in page.items if getattr(item, "text", None) == long]
+    assert line.size < 7.5 and line.x + text_width(long, "body", line.size) <= page.width
+
+
 def test_the_fit_keeps_the_kind_with_the_lower_held_out_error() -> None:
     rows = synthetic(8, 200, 40)
     s_shape = rows.copy()  # overconfident at the ends, underconfident in the middle: no beta map follows it

@@ -202,5 +202,17 @@ def _write_figure(output: Path, head: dict[str, Any], report: dict[str, dict[str
 
 
 def seed_words(seed: int | list[int]) -> str:
-    """Returns "seed 7" or "seeds 101, 202" for a report's heading."""
-    return f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"
+    """Returns "seed 7", "seeds 101, 202" or "seeds 102–107, 201" (a run of three or more written as a range) for
+    a report's heading."""
+    if not isinstance(seed, list):
+        return f"seed {seed}"
+    parts: list[str] = []
+    seeds = sorted(set(seed))
+    i = 0
+    while i < len(seeds):
+        j = i
+        while j + 1 < len(seeds) and seeds[j + 1] == seeds[j] + 1:
+            j += 1
+        parts += [f"{seeds[i]}–{seeds[j]}"] if j - i >= 2 else [str(s) for s in seeds[i:j + 1]]
+        i = j + 1
+    return f"seeds {', '.join(parts)}"

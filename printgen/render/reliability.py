@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from printgen.render.fonts import fit_size
 from printgen.render.scene import Page, Style, Text, circle, line, rect
 from printgen.stats import wilson
 
@@ -63,7 +64,7 @@ def reliability_page(title: str, subtitle: str, panels: Sequence[Panel]) -> Page
     soft = Style(stroke="ink.soft", width=0.12, dash=(0.8, 0.8))
     page.add(Text(LEFT, 8, title, "body-bold", 11, tag="title"))
     for i, text in enumerate(subtitle.splitlines()[:2]):  # two lines fit above the panels' titles
-        page.add(Text(LEFT, 14 + 4.2 * i, text, "body", 7.5, "ink.soft"))
+        page.add(Text(LEFT, 14 + 4.2 * i, text, "body", fit_size(text, "body", 7.5, width - LEFT - 4), "ink.soft"))
     for i, panel in enumerate(panels):
         x0, y0 = LEFT + i * (PANEL + GAP), TOP
         page.add(rect(x0, y0, PANEL, PANEL, Style(fill="paper", stroke="ink", width=0.3), tag="panel"))
