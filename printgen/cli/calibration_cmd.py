@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -207,12 +208,7 @@ def seed_words(seed: int | list[int]) -> str:
     if not isinstance(seed, list):
         return f"seed {seed}"
     parts: list[str] = []
-    seeds = sorted(set(seed))
-    i = 0
-    while i < len(seeds):
-        j = i
-        while j + 1 < len(seeds) and seeds[j + 1] == seeds[j] + 1:
-            j += 1
-        parts += [f"{seeds[i]}–{seeds[j]}"] if j - i >= 2 else [str(s) for s in seeds[i:j + 1]]
-        i = j + 1
+    for _, run in groupby(enumerate(sorted(set(seed))), key=lambda pair: pair[1] - pair[0]):  # a run: one key
+        found = [s for _, s in run]
+        parts += [f"{found[0]}–{found[-1]}"] if len(found) >= 3 else [str(s) for s in found]
     return f"seeds {', '.join(parts)}"
