@@ -161,3 +161,23 @@ def test_the_arena_command_says_which_part_of_a_run_it_played() -> None:
     assert result.exit_code == 0 and "3 contests (contests 6 to 8 of seed 2)" in result.output
     bad = runner.invoke(app, ["lab", "arena", "random", "random", "-r", "ocastudios", "-n", "3", "--first", "-1"])
     assert bad.exit_code == 2 and "--first" in bad.output and bad.output.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_blocked_casts_are_counted_where_the_rules_charge_for_them(tmp_path) -> None:
+    """Neeley charges an asset for a scoring cast that moves nothing (two or more pieces on the board): the arena
+    counts those payments per player; with the charge set to nothing, or under GATIGO's rules (no charge), none."""
+    from importlib import resources
+
+    text = resources.files("printgen.rulesets").joinpath("builtin/neeley.toml").read_text(encoding="utf-8")
+    assert "no_move = { amount = 1," in text
+    free = tmp_path / "neeley-free.toml"
+    free.write_text(text.replace("no_move = { amount = 1,", "no_move = { amount = 0,").replace(
+        'name = "neeley"', 'name = "neeley-free"'), encoding="utf-8")
+    pairing = [("gatigo:S1T2", "gatigo:S0T0")]
+    charged = play_pairings("neeley", pairing, 8, seed=3, workers=1)[0]
+    blocked = [charged.measures(i)["blocked_penalties"] for i in (0, 1)]
+    assert sum(blocked) > 0 and all(b <= charged.measures(i)["turns"] for i, b in enumerate(blocked))
+    for ruleset in (str(free), "gatigo"):
+        res = play_pairings(ruleset, pairing, 8, seed=3, workers=1)[0]
+        assert [res.measures(i)["blocked_penalties"] for i in (0, 1)] == [0, 0], ruleset

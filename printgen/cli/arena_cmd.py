@@ -127,8 +127,9 @@ def _show_pair(r: ArenaResult, seed: int, as_json: bool) -> None:
     ma, mb = res.measures(0), res.measures(1)
     per = res.matches
     print(f"  per contest, {r.a.name} / {r.b.name}: games won {ma['games_won'] / per:.2f} / {mb['games_won'] / per:.2f}"
-          f", bounce-backs {ma['bounce_backs'] / per:.2f} / {mb['bounce_backs'] / per:.2f}"
-          f", toll landings {ma['toll_landings'] / per:.2f} / {mb['toll_landings'] / per:.2f}")
+          f", bounce-backs {ma['bounce_backs'] / per:.2f} / {mb['bounce_backs'] / per:.2f}")
+    print(f"    toll landings {ma['toll_landings'] / per:.2f} / {mb['toll_landings'] / per:.2f}"
+          f", blocked casts paid for {ma['blocked_penalties'] / per:.2f} / {mb['blocked_penalties'] / per:.2f}")
     print(f"  {r.seconds:.1f} s, {r.matches_per_second:.1f} contests per second")
 
 

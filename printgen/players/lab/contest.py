@@ -16,10 +16,11 @@ from printgen.engine.rng import cast_marks
 from printgen.players.search.policy import choose
 
 # Per-player statistics of a match.
-(S_WON, S_GAMES, S_BOUNCED, S_TOLLS, S_EXTRA, S_MOVES, S_TURNS, S_BOARD_SUM, S_BOARD_SAMPLES) = range(9)
-NSTAT = 9
+(S_WON, S_GAMES, S_BOUNCED, S_TOLLS, S_EXTRA, S_MOVES, S_TURNS, S_BOARD_SUM, S_BOARD_SAMPLES,
+ S_BLOCKED) = range(10)
+NSTAT = 10
 STAT_NAMES = ("matches_won", "games_won", "bounce_backs", "toll_landings", "extra_turns", "moves", "turns",
-              "board_sum", "board_samples")
+              "board_sum", "board_samples", "blocked_penalties")
 MAX_TURNS = 2_000_000  # a contest still going after this is counted a draw
 
 
@@ -54,6 +55,8 @@ def play_contest(st, t, et, sc, seat_specs, rng, max_turns, stats):
                 stats[a, S_EXTRA] += 1
             elif code == k.E_GAME_WON:
                 stats[a, S_GAMES] += 1
+            elif code == k.E_PAY and a == k.R_NO_MOVE:  # a scoring cast that moved nothing, paid for
+                stats[sc.ev[base + 2], S_BLOCKED] += 1
             elif code == k.E_ENTER or code == k.E_MOVE:
                 stats[a, S_MOVES] += 1
                 cell = sc.ev[base + 2] if code == k.E_ENTER else sc.ev[base + 3]
