@@ -13,6 +13,7 @@ from printgen.cli.tournament_cmd import write_results
 from printgen.errors import OptionError
 from printgen.players.lab.arena import play_pairings
 from printgen.players.lab.tournament import VARIABLES, run_tournament
+from printgen.rulesets.load import builtin_text
 
 runner = CliRunner()
 
@@ -167,9 +168,7 @@ def test_the_arena_command_says_which_part_of_a_run_it_played() -> None:
 def test_blocked_casts_are_counted_where_the_rules_charge_for_them(tmp_path) -> None:
     """Neeley charges an asset for a scoring cast that moves nothing (two or more pieces on the board): the arena
     counts those payments per player; with the charge set to nothing, or under GATIGO's rules (no charge), none."""
-    from importlib import resources
-
-    text = resources.files("printgen.rulesets").joinpath("builtin/neeley.toml").read_text(encoding="utf-8")
+    text = builtin_text("neeley")
     assert "no_move = { amount = 1," in text
     free = tmp_path / "neeley-free.toml"
     free.write_text(text.replace("no_move = { amount = 1,", "no_move = { amount = 0,").replace(
