@@ -35,7 +35,7 @@ Layout = namedtuple(
     "n_pieces n_cells n_conf seat_size n_pen pen_kind choose size pcode pdir psum phome pok binom",
 )
 PEN_NONE, PEN_MISS_TURN, PEN_BACK = 0, 1, 2  # the kind of penalty a ruleset has
-MAX_STATES = 100_000_000  # the largest table built (8 bytes an entry while solving: 800 MB; 2 stored)
+MAX_STATES = 300_000_000  # the largest table built (8 bytes an entry while solving: 2.4 GB; 2 stored)
 MAX_END_PIECES = 3  # the most pieces a side an endgame table read during play holds (`endgame_index`)
 # An endgame table's shape, as the evaluation reads it (`EvalTables.end_shape`): its pieces a side (0: no table),
 # the layout's numbers `endgame_index` needs, and the least a seat must hold for the table to be read (`endgame.py`).
