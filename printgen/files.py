@@ -279,7 +279,7 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path | str, data: bytes | str) -> None:
+def write_atomic(path: Path | str, data: bytes | memoryview | str) -> None:
     """Writes data to path through a temporary file, so a crash never leaves half a file.
 
     A symlink is kept and its target replaced; anything but a regular file is refused. Missing folders are

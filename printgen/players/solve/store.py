@@ -9,11 +9,17 @@ process, several or on Ray: `lab/tables.py`); files written before that say the 
 Tables are looked up by the key of the race they hold (`solver.table_key`), so any ruleset whose
 solved game is the same race uses them: first those shipped in `printgen/players/data/solved`, then
 those in the cache folder (`engine.jit.cache_root() / "solved"`), where `patolli lab solve` writes.
+
+A large table's values (`MAP_FROM` entries or more) are also kept in the cache folder as the floats the evaluation
+reads (`values/`, beside the tables), written the first time the table is read and memory-mapped after that: a
+process then starts at once and reads from disk only the pages of the positions it looks up, where decompressing
+and converting Bell's 114 million entries took seconds and a gigabyte and a half of memory each time.
 """
 
 from __future__ import annotations
 
 import json
+import mmap
 import zlib
 from functools import cache
 from importlib import resources
@@ -24,7 +30,7 @@ import numpy as np
 from printgen.engine.jit import cache_root
 from printgen.engine.tables import tables_for
 from printgen.errors import PatolliError
-from printgen.files import write_atomic
+from printgen.files import FileError, write_atomic
 from printgen.players.solve.index import TableTooLargeError, layout_for
 from printgen.players.solve.solver import Solution, SolverError, cast_groups, is_solvable, table_key
 from printgen.rulesets.model import Ruleset
@@ -33,6 +39,8 @@ MAGIC = b"PATOLLI-SOLVED 1\n"
 SUFFIX = ".u16z"
 SCALE = 65535
 SHIPPED = "data/solved"  # inside printgen.players
+MAP_FROM = 4_000_000  # tables of this many entries or more are read through a memory-mapped copy of their values
+VALUES = "values"  # the folder of those copies, in the cache folder
 
 
 class TableFileError(PatolliError):
@@ -95,6 +103,22 @@ def read_header(path: Path) -> tuple[dict[str, object], bytes]:
 
 @cache
 def _read(path: Path, size: int) -> np.ndarray:
+    """Returns a table file's values as floats (memory-mapped from the cache folder where the table is large)."""
+    copy = _values_copy(path) if size >= MAP_FROM else None
+    if copy is not None:
+        mapped = _mapped(path, copy, size)
+        if mapped is not None:
+            return mapped
+    values = _decompressed(path, size)
+    if copy is not None:
+        try:
+            write_atomic(copy, values.data.cast("B"))
+        except FileError:
+            pass  # no room or no right to write: the values are read from the table file each time
+    return values
+
+
+def _decompressed(path: Path, size: int) -> np.ndarray:
     header, packed = read_header(path)
     try:
         raw = np.frombuffer(zlib.decompress(packed), dtype="<u2")
@@ -102,7 +126,32 @@ def _read(path: Path, size: int) -> np.ndarray:
         raise TableFileError(f"{path}: the values of the solved table are damaged") from None
     if raw.size != size:
         raise TableFileError(f"{path}: holds {raw.size} values, but its game has {size} table entries")
-    return raw.astype(np.float64) / SCALE
+    values = raw.astype(np.float64)
+    values /= SCALE  # in place: the same quotients, without a second array of the table's size
+    return values
+
+
+def _values_copy(path: Path) -> Path | None:
+    """Returns where the floats of a table file are kept (named by its key, so another table never matches), or
+    None where there is no cache folder."""
+    folder = cache_folder()
+    return None if folder is None else folder / VALUES / f"{path.name}.f64"
+
+
+def _mapped(path: Path, copy: Path, size: int) -> np.ndarray | None:
+    """Returns the kept floats of a table file, memory-mapped, or None where there are none or they are older than
+    the table or of another size."""
+    try:
+        kept, table = copy.stat(), path.stat()
+        if kept.st_size != 8 * size or kept.st_mtime_ns < table.st_mtime_ns:
+            return None
+        with copy.open("rb") as fh:
+            # A private mapping: the array is writable to numpy and numba alike (compiled code never writes it),
+            # and nothing written would reach the file.
+            view = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
+    except (OSError, ValueError):
+        return None
+    return np.frombuffer(view, dtype=np.float64)
 
 
 def _folders() -> list[Path]:
