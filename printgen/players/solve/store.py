@@ -85,14 +85,16 @@ def save(solution: Solution, folder: Path | None = None) -> Path | None:
     return path
 
 
-def read_header(path: Path) -> tuple[dict[str, object], bytes]:
-    """Returns (header, compressed values) of a table file, or raises TableFileError."""
+def read_header(path: Path, values: bool = True) -> tuple[dict[str, object], bytes]:
+    """Returns (header, compressed values) of a table file, or raises TableFileError; with values=False only the
+    header is read (the values returned are empty), not a large table's whole file."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as fh:
+            magic, head = fh.readline(), fh.readline()
+            rest = fh.read() if values else b""
     except OSError as exc:
         raise TableFileError(f"{path}: cannot read the solved table ({exc.strerror})") from None
-    head, _, rest = data[len(MAGIC):].partition(b"\n")
-    if not data.startswith(MAGIC) or not rest:
+    if magic != MAGIC or not head.endswith(b"\n") or (values and not rest):
         raise TableFileError(f"{path}: not a solved table (it does not start with {MAGIC.strip().decode()})")
     try:
         header = json.loads(head)
@@ -185,7 +187,7 @@ def find_solved(game: Ruleset, key: str) -> Solution | None:
     lt = layout_for(tables_for(game, 2))
     for folder in _folders():
         for path in sorted(folder.glob(f"*-{key}{SUFFIX}")):
-            header, _ = read_header(path)
+            header, _ = read_header(path, values=False)
             return Solution(game, lt, _read(path, lt.size), key, float(header.get("seconds", 0.0)),  # type: ignore[arg-type]
                             int(header.get("sweeps", 0)), str(header.get("method", "")),  # type: ignore[call-overload]
                             int(header.get("positions", 0)), str(path))  # type: ignore[call-overload]
