@@ -14,8 +14,8 @@ player. Rerun after any change to the evaluation's weights or model, the search,
 command refits every map. Seeded: the same command gives the same file, whatever the workers.
 
 With --records DIR each ruleset's records are kept in DIR/RULESET-L{level}-s{seed}-n{N}.npz (and read from
-there when present and recorded by the same player, whatever number of contests the file holds: a part played
-apart, or stopped early, counts as the contests it holds), so a map can be refitted, or measured with
+there when present and recorded by the same player, under any number N: a part played apart, or stopped early,
+counts as the contests it holds), so a map can be refitted, or measured with
 `patolli calibration --records FILE -o figure.svg`, without replaying the contests.
 """
 
@@ -142,10 +142,12 @@ def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespa
     """Returns the self-play records of one seed: read from --records where that player made them, else played
     (and kept there)."""
     kept = None if args.records is None else args.records / f"{name}-L{args.level}-s{seed}-n{args.contests}.npz"
-    if kept is not None and kept.is_file():
-        rows, meta = load_records(kept)
-        if meta.get("fingerprint") == stamp:
-            return rows
+    if kept is not None:  # this seed's records of any number of contests, the named number first
+        for path in [kept, *sorted(kept.parent.glob(f"{name}-L{args.level}-s{seed}-n*.npz"))]:
+            if path.is_file():
+                rows, meta = load_records(path)
+                if meta.get("fingerprint") == stamp:
+                    return rows
     rows = record(spec, args.contests, args.level, seed, args.workers, model=MODEL_NOW)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
