@@ -42,7 +42,7 @@ def map_key(ruleset: Ruleset, players: int, model: int, level: int) -> str:
 # Fields a map's fingerprint leaves out. The endgame table's: the maps shipped were fitted on self-play without it,
 # and it changes the searched chances only where each seat has one piece left to bear off (none of the probe's
 # positions), values that are exact where the game is the contest and shown unmapped there. Refitting every map
-# with the tables, on fresh seeds, is issue 24's calibration work (docs/players.md, "Exact endgame tables").
+# with the tables, on fresh seeds, is issue 24's calibration work (docs/solved.md, "Exact endgame tables").
 UNSTAMPED = ("default_model", "end_shape", "end_binom", "end_values")
 
 
