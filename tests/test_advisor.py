@@ -98,3 +98,27 @@ def test_bad_advice_requests_get_one_line_and_exit_2(args: list[str], message: s
     result = runner.invoke(app, ["advise", *args])
     assert result.exit_code == 2
     assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("why", "chance", "en", "es"), [
+    ("BET_HIGH", 0.62, "a high bet: A is favoured in this game (62% to win it)", "es favorito"),
+    ("BET_HIGH", 0.38, "a high bet, though A is not favoured in this game (38% to win it)", "aunque A no es favorito"),
+    ("BET_LOW", 0.38, "a low bet: A is not favoured in this game (38% to win it)", "no es favorito"),
+    ("BET_LOW", 0.62, "a low bet, though A is favoured in this game (62% to win it)", "aunque A es favorito"),
+    ("BET_HIGH", 0.503, "a high bet on an even game (A: 50% to win it)", "partida pareja"),
+])
+def test_a_bets_reason_says_favoured_by_the_chance_not_by_the_bet(why: str, chance: float, en: str, es: str) -> None:
+    from printgen.findings.reasons import Reason, Why
+    from printgen.rules_text.reasons import describe
+
+    reason = Reason(Why[why], True, seat=0, amount=4, chance=chance)
+    assert describe(reason) == en
+    assert es in describe(reason, "es")
+
+
+def test_the_opening_bets_of_an_even_neeley_game_are_said_as_such() -> None:
+    result = CliRunner().invoke(app, ["advise", "neeley/2 g1 bet A starter=- last=- pool=0 offering=0 | "
+                                      "A 10 cw h,h,h,h,h,h | B 10 cw h,h,h,h,h,h", "--level", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    said = [r["text"] for m in json.loads(result.output)["moves"] for r in m["why"]]
+    assert len(said) == 10 and all("even game" in s for s in said), said

@@ -40,11 +40,25 @@ def describe(reason: Reason, lang: str = "en") -> str:
         "tolls": T.number(amount),
         "the_items": T.the_plural(item),
     }
+    if reason.why in (Why.BET_HIGH, Why.BET_LOW):  # favoured or not by the chance itself, not by the bet's size
+        return T(f"explain.{reason.why.value}{_bet_odds(reason)}", **values)
     if reason.why is Why.ITEMS_EXPECTED:  # a fraction of an item: a number with one decimal and the plural
         values["items"] = f"{T.number(amount)} {T.plural(item)}"
         if reason.gained:
             return T("explain.items_expected_gain", gained=T.counted(int(round(reason.gained)), item), **values)
     return T(f"explain.{reason.why.value}", **values)
+
+
+def _bet_odds(reason: Reason) -> str:
+    """Returns the key's ending for a bet's reason: "" where the bet suits the bettor's chance to win the game (high
+    when favoured, low when not), "_even" where that chance says 50 % as shown, else "_favoured" or "_unfavoured"."""
+    percent = round(100 * (reason.chance or 0.0))
+    if percent == 50:
+        return "_even"
+    favoured = percent > 50
+    if favoured == (reason.why is Why.BET_HIGH):
+        return ""
+    return "_favoured" if favoured else "_unfavoured"
 
 
 def causes(found: Sequence[Cause], lang: str = "en") -> str:
