@@ -13,7 +13,7 @@ given number of trials, each switched by a bit of `flags` so that its effect can
 - LUCK adjustment: at every cast of a playout the luck of the cast, the value (by the evaluation, level 0) of the
   position its best move leaves less the same averaged over every cast by its exact chance, is summed, and the
   trial's result is its outcome less that sum. Each luck has mean zero whatever the evaluation, so the mean stays
-  the rollout's; what it takes away is the part of the outcome the evaluation saw coming (docs/players.md measures
+  the rollout's; what it takes away is the part of the outcome the evaluation saw coming (docs/rollouts.md measures
   how much: two thirds to four fifths of the variance in Bell, a quarter to a third in GATIGO).
 
 The playouts are played by the advisor at level 0 (each seat takes the move whose position is best for it by the
