@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from printgen.cli.calibration_cmd import seed_words
 from printgen.files import write_atomic
 from printgen.players.analysis.reliability import (
     COLUMNS,
@@ -63,7 +64,8 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", default=None, help="rulesets to refit (others keep their entries)")
     ap.add_argument("--records", type=Path, default=None, help="keep (and reuse) the self-play records here")
     ap.add_argument("--seed-folds", action="store_true",
-                    help="with several seeds: only print each kind's ECE on each seed left out of its fit")
+                    help="with several seeds: only print each kind's ECE on each seed left out of its fit, "
+                         "beside the shipped map's on each seed")
     args = ap.parse_args()
     data = json.loads(PATH.read_text("utf-8")) if PATH.is_file() else {}
     data = {key: entry for key, entry in data.items() if isinstance(entry, dict) and "fingerprint" in entry}
@@ -74,10 +76,11 @@ def main() -> int:
         parts = [_records(rs.spec, spec, stamp, seed, args) for seed in args.seed]
         rows = number_apart(parts)  # each seed's contests numbered after the last seed's, so folds split contests
         parts = np.split(rows, np.cumsum([len(part) for part in parts])[:-1])
-        if args.seed_folds:
-            _seed_folds(rs.spec, args.seed, parts)
-            continue
         key = map_key(rs, 2, MODEL_NOW, args.level)
+        if args.seed_folds:
+            shipped = data.get(key) if data.get(key, {}).get("fingerprint") == stamp else None
+            _seed_folds(rs.spec, args.seed, parts, shipped)
+            continue
         entry: dict[str, object] = {"fingerprint": stamp, "contests": contests_in(rows),
                                     "level": args.level, "seed": args.seed[0] if len(args.seed) == 1 else args.seed,
                                     "decisions": len(rows)}
@@ -121,13 +124,22 @@ def _left_out(parts: list[np.ndarray], quantity: str, kind: str) -> list[Reliabi
     return found
 
 
-def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray]) -> None:
+def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray], shipped: dict | None = None) -> None:
     """Prints, per quantity and map kind, the ECE (95 % interval over contests) of a map fitted on all seeds but
     one, measured on that one, with the floor a perfectly calibrated player would show on that seed's contests
-    and the error with that noise taken out."""
+    and the error with that noise taken out; and beside them, where a map of this player ships, its ECE on each
+    seed (out of sample only on the seeds it was not fitted on: its entry's "seed")."""
     if len(seeds) < 2:
         raise SystemExit("--seed-folds needs two seeds or more")
     for quantity in QUANTITIES:
+        if shipped is not None:
+            s_col, w_col = COLUMNS[quantity]
+            m, fitted_on = ChanceMap.from_json(shipped[quantity]["map"]), seed_words(shipped.get("seed", []))
+            for seed, test in zip(seeds, parts, strict=True):
+                r = measure(m(test[:, s_col]), test[:, w_col], test[:, R_CONTEST])
+                print(f"{name} {quantity} shipped map (fitted on {fitted_on}): seed {seed}, ECE "
+                      f"{r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, noise taken out "
+                      f"{r.debiased:.4f}")
         for kind in KINDS:
             found = _left_out(parts, quantity, kind)
             for seed, r in zip(seeds, found, strict=True):
