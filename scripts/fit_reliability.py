@@ -78,8 +78,8 @@ def main() -> int:
         parts = np.split(rows, np.cumsum([len(part) for part in parts])[:-1])
         key = map_key(rs, 2, MODEL_NOW, args.level)
         if args.seed_folds:
-            shipped = data.get(key) if data.get(key, {}).get("fingerprint") == stamp else None
-            _seed_folds(rs.spec, args.seed, parts, shipped)
+            kept = data.get(key)
+            _seed_folds(rs.spec, args.seed, parts, kept if kept and kept["fingerprint"] == stamp else None)
             continue
         entry: dict[str, object] = {"fingerprint": stamp, "contests": contests_in(rows),
                                     "level": args.level, "seed": args.seed[0] if len(args.seed) == 1 else args.seed,
@@ -137,17 +137,20 @@ def _seed_folds(name: str, seeds: list[int], parts: list[np.ndarray], shipped: d
             m, fitted_on = ChanceMap.from_json(shipped[quantity]["map"]), seed_words(shipped.get("seed", []))
             for seed, test in zip(seeds, parts, strict=True):
                 r = measure(m(test[:, s_col]), test[:, w_col], test[:, R_CONTEST])
-                print(f"{name} {quantity} shipped map (fitted on {fitted_on}): seed {seed}, ECE "
-                      f"{r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, noise taken out "
-                      f"{r.debiased:.4f}")
+                print(f"{name} {quantity} shipped map (fitted on {fitted_on}): seed {seed}, {_said(r)}")
         for kind in KINDS:
             found = _left_out(parts, quantity, kind)
             for seed, r in zip(seeds, found, strict=True):
-                print(f"{name} {quantity} {kind}: seed {seed} left out, ECE {r.ece:.4f} "
-                      f"[{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, noise taken out {r.debiased:.4f}")
+                print(f"{name} {quantity} {kind}: seed {seed} left out, {_said(r)}")
             ece, floor, rest = (np.mean([getattr(r, a) for r in found]) for a in ("ece", "floor", "debiased"))
             print(f"{name} {quantity} {kind}: mean ECE {ece:.4f}, floor {floor:.4f}, noise taken out {rest:.4f}",
                   flush=True)
+
+
+def _said(r: Reliability) -> str:
+    """Returns one seed's measure as the seed folds print it: ECE [95 %], floor and the error less the noise."""
+    return (f"ECE {r.ece:.4f} [{r.ece_ci[0]:.4f}, {r.ece_ci[1]:.4f}], floor {r.floor:.4f}, "
+            f"noise taken out {r.debiased:.4f}")
 
 
 def _records(name: str, spec: str, stamp: str, seed: int, args: argparse.Namespace) -> np.ndarray:
