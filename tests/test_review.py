@@ -154,6 +154,26 @@ def test_the_graph_as_svg_and_html_draws_every_seat(record_file: Path, tmp_path:
         assert "<svg" in (tmp_path / name).read_text()
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_graphs_game_labels_never_overlap_nor_leave_it(record_file: Path, lang: str) -> None:
+    """A long contest (here every five turns a new game, two digits' worth) labels only the games there is room for."""
+    from dataclasses import replace
+
+    from printgen.render.fonts import text_width
+    from printgen.render.review_page import chance_graph
+    from printgen.render.scene import Text
+
+    rv = review(load_record(record_file), level=0)
+    turns = (rv.turns * (1 + 120 // len(rv.turns)))[:120]
+    rv = replace(rv, turns=[replace(t, game=1 + i // 5) for i, t in enumerate(turns)])
+    word = "game" if lang == "en" else "partida"
+    labels = sorted((i.x, i.x + text_width(i.text, i.font, i.size)) for i in chance_graph(rv, 120, 60, lang)
+                    if isinstance(i, Text) and i.text.startswith(word + " "))
+    assert 3 <= len(labels) < 24, labels  # some of the 24 games are named, not all
+    assert all(end <= 120 for _, end in labels), labels
+    assert all(a[1] < b[0] for a, b in zip(labels, labels[1:], strict=False)), labels
+
+
 @pytest.mark.skipif(CAIRO_MISSING is not None, reason=CAIRO_MISSING or "")
 def test_the_graph_as_png(record_file: Path, tmp_path: Path) -> None:
     res = runner.invoke(app, ["review", str(record_file), "--level", "0", "-o", str(tmp_path / "g.png")])

@@ -121,3 +121,38 @@ def test_the_review_screen_shows_the_graph_grades_luck_and_moments_on_a_phone(tm
             assert not errors and page.evaluate("document.getElementById('error').hidden"), errors
         finally:
             context.close()
+
+
+GRAPH = """(async () => {  // a long contest's graph (24 games of 5 turns) in Spanish words, drawn at a phone's width
+  const { chanceGraph } = await import('./js/chance_graph.js');
+  const turns = [...Array(120).keys()].map((i) => ({
+    game: 1 + Math.floor(i / 5), seat: i % 2, after: [0.5 + 0.4 * Math.sin(i / 9), 0.5 - 0.4 * Math.sin(i / 9)] }));
+  const W = { T: (key, v = {}) => ({ 'review.game': `partida ${v.n}`, 'word.percent': `${v.value} %` })[key] || key };
+  const review = { turns, start: [0.5, 0.5], moments: { play: [7, 118], beans: [60] } };
+  const graph = chanceGraph(review, ['#D55E00', '#0072B2'], W);
+  document.body.replaceChildren(graph);
+  graph.style.width = '336px';
+  const box = graph.getBoundingClientRect();
+  const games = [...graph.querySelectorAll('text.axis')].filter((t) => t.textContent.startsWith('partida'))
+    .map((t) => { const r = t.getBoundingClientRect(); return [r.left - box.left, r.right - box.left]; });
+  const texts = [...graph.querySelectorAll('text')].map((t) => t.getBoundingClientRect())
+    .map((r) => [r.left - box.left, r.right - box.left]);
+  return { width: box.width, games, texts };
+})()"""
+
+
+def test_a_long_contests_graph_names_only_the_games_it_has_room_for(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    site.write_site(out, [load_builtin("gatigo")], False)
+    with _served(out, _Log()) as url, phone_picture.chromium() as browser:
+        context = browser.new_context(viewport=SCREEN)
+        try:
+            page = context.new_page()
+            page.goto(url)
+            drawn = page.evaluate(GRAPH)
+        finally:
+            context.close()
+    games, width = drawn["games"], drawn["width"]
+    assert 3 <= len(games) < 24, games  # some of the 24 games are named, not all
+    assert all(a[1] < b[0] for a, b in zip(games, games[1:], strict=False)), games  # no two labels overlap
+    assert all(left >= 0 and right <= width + 0.5 for left, right in drawn["texts"]), (width, drawn["texts"])

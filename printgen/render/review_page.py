@@ -13,6 +13,7 @@ from printgen.engine.position import seat_name
 from printgen.engine.seats import seat_colour
 from printgen.findings.review import GRADE_LIMITS, Grade, Review, TurnReview
 from printgen.render.affine import Affine
+from printgen.render.fonts import text_width
 from printgen.render.palette import palette
 from printgen.render.pdf import Metadata, render_pdf
 from printgen.render.position_picture import position_picture
@@ -58,14 +59,18 @@ def chance_graph(rv: Review, width: float, height: float, lang: str) -> list[Ite
                                                                        dash=(0.8, 0.8)), tag="grid"))
     for v in (0.0, 0.5, 1.0):
         items.append(Text(left - 1.2, y_of(v) + 1.0, f"{v * 100:.0f}%", "body", 6.5, fill="ink.soft", anchor="end"))
-    game = None
+    game, free = None, -1.0  # free: where the next game's label may begin (labels never overlap nor leave the box)
     for i, t in enumerate(rv.turns):
         if t.game != game:
             game = t.game
             x = x_of(i)
             if i:
                 items.append(line((x, 0), (x, h), Style(stroke="ink.soft", width=0.25), tag=f"game {game}"))
-            items.append(Text(x + 1.0, h + 4.2, T("review.game", n=game), "body", 6.5, fill="ink.soft"))
+            label = T("review.game", n=game)
+            end = x + 1.0 + text_width(label, "body", 6.5)
+            if x + 1.0 >= free and end <= width:
+                items.append(Text(x + 1.0, h + 4.2, label, "body", 6.5, fill="ink.soft"))
+                free = end + 1.5
     players = rv.position.players
     for s in range(players):
         pts = [(x_of(0), y_of(rv.start[s]))] + [(x_of(i + 1), y_of(t.after[s])) for i, t in enumerate(rv.turns)]

@@ -4,11 +4,12 @@
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 340;
 const HEIGHT = 180;
-const LEFT = 30;
+const LEFT = 34;  // room for the axis's "100 %" (Spanish spaces the sign)
 const RIGHT = 8;
 const TOP = 10;
 const BOTTOM = 20;
-const LABEL_GAP = 34;  // the least room between two games' labels
+const LABEL_GAP = 6;  // the least room between two games' labels
+const CHAR = 5.4;  // a label's width per character at the axis's 9px, a little over the faces' average
 
 function svg(tag, attrs = {}, parent = null, text = null) {
   const e = document.createElementNS(NS, tag);
@@ -35,14 +36,16 @@ export function chanceGraph(review, colours, W) {
     svg("text", { x: LEFT - 4, y: y(v) + 3.5, class: "axis", "text-anchor": "end" }, root, W.T("word.percent", { value: v * 100 }));
   }
   let game = null;
-  let labelled = -Infinity;
+  let free = -Infinity;  // where the next game's label may begin: labels never overlap nor leave the box
   turns.forEach((t, i) => {
     if (t.game === game) return;
     game = t.game;
     if (i) svg("line", { x1: x(i), x2: x(i), y1: TOP, y2: TOP + h, class: "game" }, root);
-    if (x(i) - labelled >= LABEL_GAP && x(i) + LABEL_GAP / 2 <= LEFT + w) {
-      svg("text", { x: x(i) + 2, y: TOP + h + 13, class: "axis" }, root, W.T("review.game", { n: game }));
-      labelled = x(i);
+    const label = W.T("review.game", { n: game });
+    const end = x(i) + 2 + label.length * CHAR;
+    if (x(i) + 2 >= free && end <= WIDTH - 1) {
+      svg("text", { x: x(i) + 2, y: TOP + h + 13, class: "axis" }, root, label);
+      free = end + LABEL_GAP;
     }
   });
   review.start.forEach((start, s) => {
