@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
+pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed (pip install .[test])")
 
 from printgen.serve.bench import LEAST, MID, fill_board, measure, percentile, summary  # noqa: E402
 
@@ -61,3 +61,15 @@ def test_the_command_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out.stdout.strip().splitlines()[-1])
     assert {r["action"] for r in data["rows"]} == {"cast", "move", "advice"} and data["memory_mb"] > 10
     assert data["level"] == 0 and all(r["count"] >= 5 for r in data["rows"])
+
+
+def test_without_httpx2_the_benchmark_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from printgen.errors import MissingLibraryError
+
+    monkeypatch.setitem(sys.modules, "httpx2", None)  # an install without the test extra
+    monkeypatch.setitem(sys.modules, "httpx", None)
+    monkeypatch.delitem(sys.modules, "starlette.testclient", raising=False)
+    with pytest.raises(MissingLibraryError, match="httpx2"):
+        measure(["gatigo"], 5, level=0, seed=1)

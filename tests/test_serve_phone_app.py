@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="starlette is not installed (pip install .[test])")
-pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
+pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed (pip install .[test])")
 
 from starlette.testclient import TestClient  # noqa: E402
 

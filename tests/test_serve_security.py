@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("httpx", reason="httpx is not installed (pip install .[test])")
+pytest.importorskip("httpx2", reason="httpx2 (Starlette's test client) is not installed (pip install .[test])")
 uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed (pip install .[serve])")
 
 from starlette.testclient import TestClient  # noqa: E402

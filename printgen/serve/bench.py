@@ -25,6 +25,7 @@ from typing import Any
 from printgen.engine.beans import Beans
 from printgen.engine.position import HAND, Phase, Position, build, facts_of
 from printgen.engine.record import Record
+from printgen.errors import MissingLibraryError
 from printgen.play.saved import game_key
 from printgen.players.analysis.advisor import advise
 from printgen.players.search.levels import DEFAULT_LEVEL
@@ -130,9 +131,13 @@ def fill_board(pos: Position, rng: random.Random, share: float = MID) -> Positio
 def measure(specs: list[str], samples: int, level: int = DEFAULT_LEVEL, seed: int = 1,
             progress: Callable[[str], None] | None = None, players: int | None = None) -> list[Timings]:
     """Times `samples` turns (cast, advice, move) of a refereed game on each ruleset, through the web app."""
-    with warnings.catch_warnings():  # newer Starlette would rather have httpx2; httpx is what the test extra has
+    with warnings.catch_warnings():  # Starlette warns where it finds only the older httpx
         warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
+        try:
+            from starlette.testclient import TestClient
+        except (ImportError, RuntimeError) as exc:  # Starlette raises RuntimeError when httpx2 is missing
+            raise MissingLibraryError("the web benchmark drives the app with Starlette's test client, which needs "
+                                      'the Python package httpx2: pip install httpx2 (or ".[test]")') from exc
 
     from printgen.serve.app import create_app
 
