@@ -4,6 +4,7 @@ while the engine compiles, which can keep Python's own handler waiting for a min
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import signal
@@ -27,11 +28,40 @@ def first_ctrl_c_stops() -> None:
     """
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _stop)
+        if sys.unraisablehook is not _redeliver:
+            global _earlier_hook
+            _earlier_hook = sys.unraisablehook
+            sys.unraisablehook = _redeliver
 
 
 def _stop(signum: int, frame: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
+
+
+_earlier_hook = sys.__unraisablehook__
+REDELIVERY_DELAY = 0.02  # seconds: long enough for the swallowing callback to return, too short for a person to see
+
+
+def _redeliver(unraisable: Any) -> None:
+    """Hands a Ctrl-C that Python had to swallow back to the main thread, to be raised at its next step.
+
+    Python runs a signal handler at the next bytecode of the main thread, wherever that is; while the engine compiles,
+    it can be a ctypes callback from LLVM (llvmlite's object cache), which cannot pass an exception on: CPython
+    prints `Exception ignored` and carries on. The first-stops handler has stopped listening by then, so the
+    command would run on (a deep search, for minutes) deaf to Ctrl-C. Here the handler listens again and the signal
+    is marked as arrived again a moment later; Python raises it at the main thread's next step then, and again until
+    it lands where it can propagate. Anything else swallowed goes to the hook that was there before.
+    """
+    if (isinstance(unraisable.exc_value, KeyboardInterrupt)
+            and signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
+        signal.signal(signal.SIGINT, _stop)
+        # Marked from another thread a moment later: marked now, it would be raised in this hook, swallowed again.
+        later = threading.Timer(REDELIVERY_DELAY, _thread.interrupt_main, args=(signal.SIGINT,))
+        later.daemon = True
+        later.start()
+        return
+    _earlier_hook(unraisable)
 
 
 def forget_caught_ctrl_c() -> None:

@@ -145,6 +145,29 @@ def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
     assert out.stdout.split() == ["held", "stopped", "wound", "down"]
 
 
+def test_a_ctrl_c_swallowed_by_a_callback_from_native_code_still_stops_the_command():
+    """CI saw `advise --level 6` run on deaf after one Ctrl-C: it had landed in a ctypes callback from LLVM while
+    the engine compiled, where CPython can only print `Exception ignored`, and the handler had stopped listening.
+    Shown with a callback of our own: the Ctrl-C raised inside it stops the code that runs after it."""
+    import subprocess
+    import sys
+
+    code = ("import ctypes, os, signal, time\nfrom printgen.interrupts import first_ctrl_c_stops\n"
+            "first_ctrl_c_stops()\n"
+            "def inside():\n    os.kill(os.getpid(), signal.SIGINT)\n    for _ in range(1000):\n        pass\n"
+            "callback = ctypes.CFUNCTYPE(None)(inside)\n"
+            "began = time.monotonic()\n"
+            "try:\n    callback()\n    print('called', flush=True)\n"
+            "    while time.monotonic() - began < 20:\n        pass\n    print('ran on', flush=True)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('stopped', signal.getsignal(signal.SIGINT) is signal.SIG_IGN, flush=True)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         preexec_fn=_ctrl_c_as_a_shell_gives_it)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["called", "stopped", "True"]  # and a later Ctrl-C is ignored again
+    assert out.stderr == ""  # not CPython's `Exception ignored` and its traceback
+
+
 def _ctrl_c_as_a_shell_gives_it() -> None:
     """Gives a child process Ctrl-C's default action, as a shell does, whatever this test process has made of it."""
     import signal
