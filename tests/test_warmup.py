@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from printgen.cli.engine_ready import intro, prepare_engine
@@ -129,9 +132,6 @@ def test_ctrl_c_ends_native_work_at_once_and_the_block_leaves_no_watcher(tmp_pat
 def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
     """The second of two quick Ctrl-Cs could land in the first one's `except`, before anything ignored it, and end
     the process with Python's traceback (CI saw exit -2): the command line's handler stops listening as it raises."""
-    import subprocess
-    import sys
-
     code = ("import os, signal, time\nfrom printgen.interrupts import first_ctrl_c_stops, uninterrupted\n"
             "first_ctrl_c_stops()\n"
             "try:\n    with uninterrupted():\n        os.kill(os.getpid(), signal.SIGINT)\n"
@@ -139,9 +139,7 @@ def test_the_first_ctrl_c_stops_and_a_second_cannot_break_the_winding_down():
             "except KeyboardInterrupt:\n    print('stopped', flush=True)\n"
             "with uninterrupted():\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(0.2)\n"
             "print('wound down', flush=True)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                         preexec_fn=_ctrl_c_as_a_shell_gives_it)
-    assert out.returncode == 0, out.stderr
+    out = _run_clean(code)
     assert out.stdout.split() == ["held", "stopped", "wound", "down"]
 
 
@@ -149,9 +147,6 @@ def test_a_ctrl_c_swallowed_by_a_callback_from_native_code_still_stops_the_comma
     """CI saw `advise --level 6` run on deaf after one Ctrl-C: it had landed in a ctypes callback from LLVM while
     the engine compiled, where CPython can only print `Exception ignored`, and the handler had stopped listening.
     Shown with a callback of our own: the Ctrl-C raised inside it stops the code that runs after it."""
-    import subprocess
-    import sys
-
     code = ("import ctypes, os, signal, time\nfrom printgen.interrupts import first_ctrl_c_stops\n"
             "first_ctrl_c_stops()\n"
             "def inside():\n    os.kill(os.getpid(), signal.SIGINT)\n    for _ in range(1000):\n        pass\n"
@@ -161,11 +156,17 @@ def test_a_ctrl_c_swallowed_by_a_callback_from_native_code_still_stops_the_comma
             "    while time.monotonic() - began < 20:\n        pass\n    print('ran on', flush=True)\n"
             "except KeyboardInterrupt:\n"
             "    print('stopped', signal.getsignal(signal.SIGINT) is signal.SIG_IGN, flush=True)\n")
+    out = _run_clean(code)
+    assert out.stdout.split() == ["called", "stopped", "True"]  # and a later Ctrl-C is ignored again
+    assert out.stderr == ""  # not CPython's `Exception ignored` and its traceback
+
+
+def _run_clean(code: str) -> subprocess.CompletedProcess[str]:
+    """Runs `code` in a child Python as a shell would start it, and checks that it exited 0."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          preexec_fn=_ctrl_c_as_a_shell_gives_it)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["called", "stopped", "True"]  # and a later Ctrl-C is ignored again
-    assert out.stderr == ""  # not CPython's `Exception ignored` and its traceback
+    return out
 
 
 def _ctrl_c_as_a_shell_gives_it() -> None:
