@@ -180,3 +180,15 @@ def test_endgames_command_lists_each_games_tables() -> None:
     assert report["reads"]["bell"] == 1  # the shipped table (the tests cap the pieces at one)
     bad = runner.invoke(app, ["lab", "endgames", "--left", "4"])
     assert bad.exit_code == 2
+
+
+def test_a_ruleset_named_with_options_builds_that_set_alone() -> None:
+    """`-r bell` means Bell with every set of its options; `-r bell+no_gambling_backwards` that one, so its table
+    (hours of a core) can be built without the others."""
+    r = runner.invoke(app, ["lab", "endgames", "--list", "-r", "bell+no_gambling_backwards", "--json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.output.strip().splitlines()[-1])
+    assert {t["ruleset"] for t in report["tables"]} == {"bell+no_gambling_backwards"}
+    r = runner.invoke(app, ["lab", "endgames", "--list", "-r", "bell", "--json"])
+    report = json.loads(r.output.strip().splitlines()[-1])
+    assert {"bell", "bell+no_gambling", "bell+no_gambling_backwards"} <= {t["ruleset"] for t in report["tables"]}

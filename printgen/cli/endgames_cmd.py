@@ -18,7 +18,8 @@ from printgen.errors import OptionError
 @reports_errors
 def endgames(
     rulesets: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="Ruleset (repeatable; default: every "
-                                                         "built-in one), each with every set of its options.")] = None,
+                                                         "built-in one), each with every set of its options; one "
+                                                         "named with options (bell+no_gambling) alone.")] = None,
     pieces: Annotated[int, typer.Option("--left", min=1, max=3, help="Pieces left a side the tables hold (tables "
                                         "of fewer are built first).")] = 2,
     listing: Annotated[bool, typer.Option("--list", help="Only say which tables each game reads, and their "
@@ -30,10 +31,10 @@ def endgames(
     """Build the exact endgame tables of two-player games.
 
     Every position in which each side has at most --left pieces to bear off, solved under perfect play,
-    for each ruleset with each set of its options; the advisor, the computer players, the review and the
-    tutor read the largest table there is. Tables are written to the cache folder; shipped ones are not
-    built again. Prints each table's size and the time it took. With --workers or --ray a table is built by
-    several processes or on a Ray cluster, to the same bytes.
+    for each ruleset with each set of its options (or the one set named); the advisor, the computer
+    players, the review and the tutor read the largest table there is. Tables are written to the cache
+    folder; shipped ones are not built again. Prints each table's size and the time it took. With --workers
+    or --ray a table is built by several processes or on a Ray cluster, to the same bytes.
     """
     from printgen.engine.tables import tables_for
     from printgen.players.lab.tables import build_table
@@ -45,7 +46,8 @@ def endgames(
     from printgen.web.app_data import variants
 
     names = rulesets or list(BUILTIN)
-    games = [rs for name in names for rs in variants(load_ruleset(name)) if 2 in rs.player_counts()]
+    loaded = [load_ruleset(name) for name in names]
+    games = [v for rs in loaded for v in ([rs] if rs.applied else variants(rs)) if 2 in v.player_counts()]
     if not games:
         raise OptionError(f"no ruleset of {', '.join(names)} is played by two: endgame tables hold two-player games")
     if ray is not None and not listing:
