@@ -279,8 +279,10 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path | str, data: bytes | memoryview | str) -> None:
+def write_atomic(path: Path | str, data: bytes | memoryview | str | list[bytes | memoryview]) -> None:
     """Writes data to path through a temporary file, so a crash never leaves half a file.
+
+    A list of parts is written one after the other (a large array need not be copied behind a header).
 
     A symlink is kept and its target replaced; anything but a regular file is refused. Missing folders are
     made. OS errors (no space, permission, read-only, name too long …) raise FileError naming the path.
@@ -289,7 +291,7 @@ def write_atomic(path: Path | str, data: bytes | memoryview | str) -> None:
     target = resolve_target(path)
     shown = _shown(path)
     check_regular(target, shown)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    parts = data if isinstance(data, list) else [data.encode("utf-8") if isinstance(data, str) else data]
     tmp: str | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -303,7 +305,8 @@ def write_atomic(path: Path | str, data: bytes | memoryview | str) -> None:
             mode = 0o666 & ~umask  # mkstemp's 0600 is for secrets; these are ordinary files
         os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
+            for part in parts:
+                fh.write(part)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

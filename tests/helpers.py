@@ -7,6 +7,7 @@ under both `pytest` and `python -m pytest`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
@@ -166,3 +167,16 @@ wedge = "{wedge}"
 # A two-seat custom ruleset on the smallest board with captures, one piece a side: a table solved in a moment, by
 # value iteration (the tests of building tables on several processes or Ray).
 TINY_CAPTURES = tiny_text(capture='["centre", "start"]', null="recast")
+
+
+def stopping_after(calls: int) -> Callable[[int, int], None]:
+    """Returns a progress callback (done, total) that presses Ctrl-C at its `calls`-th call: a long job stopped
+    part-way, at a point the test chooses."""
+    seen = [0]
+
+    def progress(done: int, total: int) -> None:
+        seen[0] += 1
+        if seen[0] == calls:
+            raise KeyboardInterrupt
+
+    return progress

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import TINY_CAPTURES, CliRunner, P, marks, start_local_ray
+from helpers import TINY_CAPTURES, CliRunner, P, marks, start_local_ray, stopping_after
 
 from printgen.cli.app import app
 from printgen.players.analysis.rollouts import trial_results
@@ -22,6 +22,7 @@ from printgen.players.lab import tables
 from printgen.players.lab.rollouts import spread_trials
 from printgen.players.lab.tables import build_table
 from printgen.players.search.rollout_trials import ALL
+from printgen.players.solve.resume import Resume
 from printgen.players.solve.solver import solve, solved_game
 from printgen.players.solve.store import find_table, table_bytes
 from printgen.ruleset_files import load_ruleset
@@ -49,6 +50,20 @@ def test_a_table_built_on_ray_has_the_bytes_of_one_process() -> None:
     assert np.array_equal(one.values, remote.values)
     assert (remote.key, remote.sweeps) == (one.key, one.sweeps)
     assert hashlib.sha256(table_bytes(remote)).digest() == hashlib.sha256(table_bytes(one)).digest()
+
+
+@pytest.mark.slow
+def test_a_table_stopped_in_one_process_is_finished_on_ray_to_the_same_bits(tmp_path: Path) -> None:
+    """A build taken up on Ray from a point saved elsewhere: every actor's copy of the table starts from it."""
+    game = solved_game(load_ruleset("gatigo"), 1)
+    calls: list[int] = []
+    one = solve(game, progress=lambda done, total: calls.append(done))
+    resume = Resume(tmp_path, every=0.0)
+    with pytest.raises(KeyboardInterrupt):
+        solve(game, progress=stopping_after(len(calls) // 2), resume=resume)
+    remote = build_table(game, None, ray="auto", least=8, resume=resume)
+    assert resume.resumed_from is not None and 0 < resume.resumed_from.sweeps < one.sweeps
+    assert np.array_equal(one.values, remote.values) and remote.sweeps == one.sweeps
 
 
 @pytest.mark.slow

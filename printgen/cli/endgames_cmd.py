@@ -40,7 +40,7 @@ def endgames(
     from printgen.players.lab.tables import build_table
     from printgen.players.solve.endgame import endgame_game, endgame_key, find_endgame
     from printgen.players.solve.index import TableTooLargeError, layout_for
-    from printgen.players.solve.store import find_solved, save
+    from printgen.players.solve.store import find_solved, resume_here, save
     from printgen.ruleset_files import load_ruleset
     from printgen.rulesets import BUILTIN
     from printgen.web.app_data import variants
@@ -58,6 +58,7 @@ def endgames(
         prepare_engine("endgames")
     rows: list[dict[str, Any]] = []
     done: dict[str, dict[str, Any]] = {}
+    resume = None if listing else resume_here()  # a build stopped earlier goes on from its last saved sweep
     for rs in games:
         for k in range(1, pieces + 1):
             key = endgame_key(rs, k)
@@ -82,11 +83,13 @@ def endgames(
                 continue
             if table is None:
                 with progress_bar(f"{game.name}") as progress:
-                    table = build_table(game, workers, ray, progress)
+                    table = build_table(game, workers, ray, progress, resume=resume)
                 path = save(table)
                 source = str(path) if path is not None else "not saved: no cache folder"
             else:
                 source = table.source
+            if built and resume is not None and resume.resumed_from is not None:
+                row.update(went_on_from_sweep=resume.resumed_from.sweeps)
             row.update(state="built now" if built else "ready", entries=table.layout.size, positions=table.valid,
                        seconds=round(table.seconds, 1) if built else None, method=table.method, sweeps=table.sweeps,
                        bytes=Path(source).stat().st_size if Path(source).exists() else None,
@@ -104,6 +107,8 @@ def endgames(
         extra = ""
         if "positions" in r:
             took = f"solved in {r['seconds']:.1f} s" if r["seconds"] is not None else "solved"
+            if "went_on_from_sweep" in r:
+                took += f" in all, going on from sweep {r['went_on_from_sweep']} of a build stopped before"
             extra = f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, {took} ({r['method']})"
         state = "the table above" if r.get("shared") else r.get("state", "")
         why = f": {r['why']}" if "why" in r else ""

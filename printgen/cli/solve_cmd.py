@@ -60,7 +60,7 @@ def solve(
     from printgen.players.analysis.yardstick import versus as run_versus
     from printgen.players.lab.tables import build_table
     from printgen.players.solve.solver import solved_game
-    from printgen.players.solve.store import find_table, save
+    from printgen.players.solve.store import find_table, resume_here, save
     from printgen.ruleset_files import load_ruleset
     from printgen.rulesets.export import export_toml
     from printgen.stats import wilson
@@ -79,8 +79,9 @@ def solve(
     table = None if again else find_table(game, 2)
     stored = None
     if table is None:
+        resume = resume_here()  # a solve stopped earlier goes on from its last saved sweep
         with progress_bar(f"solving {game.name}") as progress:
-            table = build_table(game, workers, ray, progress)
+            table = build_table(game, workers, ray, progress, resume=resume)
         stored = save(table)
     if export is not None:
         write_atomic(export, export_toml(game))

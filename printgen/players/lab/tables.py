@@ -27,6 +27,7 @@ import numpy as np
 
 from printgen.errors import OptionError
 from printgen.players.lab.pool import connect_ray, default_workers, ray_module, ray_workers
+from printgen.players.solve.resume import Resume
 from printgen.players.solve.solver import (
     DEFAULT_TOLERANCE,
     Levels,
@@ -53,11 +54,12 @@ def chunk_bounds(pairs: int, workers: int, least: int = MIN_CHUNK) -> list[tuple
 
 
 def build_table(game: Ruleset, workers: int | None = 1, ray: str | None = None, progress: Progress | None = None,
-                tolerance: float = DEFAULT_TOLERANCE, least: int | None = None) -> Solution:
+                tolerance: float = DEFAULT_TOLERANCE, least: int | None = None,
+                resume: Resume | None = None) -> Solution:
     """Returns the solved table of a game (`solver.solve`) built by `workers` processes here (None: one per core), or
     on Ray with `ray` (`auto` or an address; workers None: one actor per CPU of the cluster): the same values, to the
     bit, as in one process. A chunk holds at least `least` seat pairs (default MIN_CHUNK; the tests make it small,
-    so that small tables are split too)."""
+    so that small tables are split too). With `resume` a stopped build goes on from its last saved sweep."""
     if workers is not None and workers < 1:
         raise OptionError(f"{workers} workers: give at least 1")
     least = MIN_CHUNK if least is None else least
@@ -70,7 +72,7 @@ def build_table(game: Ruleset, workers: int | None = 1, ray: str | None = None, 
         levels = lambda race: LevelsForked(race, count, least)  # noqa: E731
     else:
         levels = LevelsHere
-    return solve(game, tolerance, progress, levels)
+    return solve(game, tolerance, progress, levels, resume)
 
 
 # ---- forked processes sharing the table ----
@@ -112,6 +114,10 @@ class LevelsForked:
                                   chunksize=1))
         self.here.write(home_a, home_b, total, pairs, self.here.out)
         return worst
+
+    def load(self, values: np.ndarray) -> None:
+        """Takes every value of the table from `values`, in the memory the workers share (see Levels)."""
+        self.values[:] = values
 
     def close(self) -> None:
         """Stops the workers (at once: nothing they hold is wanted any more)."""
@@ -156,6 +162,10 @@ class _LevelActor:
         worst = self.here.solve(home_a, home_b, total, lo, hi)
         return worst, self.here.out[:(hi - lo) * self.here.race.group].copy()
 
+    def load(self, values: np.ndarray) -> None:
+        """Takes every value of its copy of the table from `values`."""
+        self.here.load(values)
+
 
 class LevelsOnRay:
     """Solves levels on Ray actors, each holding a copy of the table (see the module)."""
@@ -192,6 +202,13 @@ class LevelsOnRay:
         for waiting in self.behind:
             waiting.append(done)
         return worst
+
+    def load(self, values: np.ndarray) -> None:
+        """Takes every value of the table from `values`, here and in each actor's copy (see Levels)."""
+        self.here.load(values)
+        shared = self.ray.put(self.here.values)
+        self.ray.get([actor.load.remote(shared) for actor in self.actors])
+        self.behind = [[] for _ in self.actors]  # their copies are this one now
 
     def close(self) -> None:
         """Ends the actors."""

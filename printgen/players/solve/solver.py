@@ -38,6 +38,7 @@ from printgen.engine.tables import Tables, tables_for
 from printgen.errors import PatolliError
 from printgen.players.solve.core import count_valid, level_pairs, level_size, move_values, solve_pairs, write_pairs
 from printgen.players.solve.index import Layout, encode, layout_for
+from printgen.players.solve.resume import Resume, SweepPoint
 from printgen.rulesets.model import Opening, Ruleset
 
 DEFAULT_TOLERANCE = 1e-11  # value iteration stops when no value changes by more than this in a sweep
@@ -254,6 +255,10 @@ class Levels(Protocol):
         """Solves the level's `pairs` groups and writes their values; returns the largest change of a value."""
         ...
 
+    def load(self, values: np.ndarray) -> None:
+        """Takes every value of the table from `values` (a solve going on from a saved point)."""
+        ...
+
     def close(self) -> None:
         """Lets go of what the levels ran on (processes, actors)."""
         ...
@@ -296,27 +301,40 @@ class LevelsHere:
         self.write(home_a, home_b, total, pairs, self.out)
         return worst
 
+    def load(self, values: np.ndarray) -> None:
+        """Takes every value of the table from `values` (see Levels)."""
+        self.values[:] = values
+
     def close(self) -> None:
         """Nothing to let go of."""
 
 
 def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progress | None = None,
-          levels: Callable[[Race], Levels] = LevelsHere) -> Solution:
+          levels: Callable[[Race], Levels] = LevelsHere, resume: Resume | None = None) -> Solution:
     """Returns the solved table of a game (see solved_game); progress(done, total) is called as groups are solved.
 
     `levels` makes what solves each level (default: this process; `lab/tables.py` spreads them over processes or
     Ray): each level is solved from the values as they stood before it, so the values are the same bits whatever
-    solves them."""
+    solves them. With `resume` the solve saves where it stands between sweeps and goes on from the point saved by
+    an earlier one that was stopped, to the same bits (`resume.py`); its seconds are those of every run."""
     race = race_for(game)
+    key = table_key(race.t, race.lt, race.probs)
     start = time.perf_counter()
     per_home = race.per_home
     once = monotone(race.t)
     layers = race.layers()
     total = int(sum(per_home[ha] * per_home[hb] for ha, hb in layers))
-    done = sweeps = 0
+    done = sweeps = first = 0
     solver = levels(race)
     try:
-        for ha, hb in layers:
+        saved = None if resume is None else resume.load(key, race.lt.size, tolerance)
+        if saved is not None:
+            point, values = saved
+            solver.load(values)
+            first, sweeps, done, total = point.layer, point.sweeps, point.done, point.total
+            start -= point.seconds
+        for at in range(first, len(layers)):
+            ha, hb = layers[at]
             while True:
                 worst = 0.0
                 for s in race.totals():
@@ -327,15 +345,20 @@ def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progres
                     if progress is not None:
                         progress(done, total)
                 sweeps += 1
-                if once or worst < tolerance:
-                    break
-                if sweeps > MAX_SWEEPS:
+                settled = once or worst < tolerance
+                if not settled and sweeps > MAX_SWEEPS:
                     raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change "
                                       f"{worst:.2e})")
-                total += int(per_home[ha] * per_home[hb])
+                if not settled:
+                    total += int(per_home[ha] * per_home[hb])
+                if resume is not None:
+                    point = SweepPoint(at + settled, sweeps, done, total, time.perf_counter() - start)
+                    resume.sweep_done(key, tolerance, point, solver.values, layer_ended=settled)
+                if settled:
+                    break
         vals = solver.values
     finally:
         solver.close()
     valid = int(count_valid(race.t, race.lt, np.zeros(lay.STATE_SIZE, dtype=np.int64)))
-    return Solution(game, race.lt, vals, table_key(race.t, race.lt, race.probs), time.perf_counter() - start, sweeps,
+    return Solution(game, race.lt, vals, key, time.perf_counter() - start, sweeps,
                     "backward pass" if once else "value iteration", valid)

@@ -32,6 +32,7 @@ from printgen.engine.tables import tables_for
 from printgen.errors import PatolliError
 from printgen.files import FileError, write_atomic
 from printgen.players.solve.index import TableTooLargeError, layout_for
+from printgen.players.solve.resume import Resume
 from printgen.players.solve.solver import Solution, SolverError, cast_groups, is_solvable, table_key
 from printgen.rulesets.model import Ruleset
 
@@ -41,6 +42,7 @@ SCALE = 65535
 SHIPPED = "data/solved"  # inside printgen.players
 MAP_FROM = 4_000_000  # tables of this many entries or more are read through a memory-mapped copy of their values
 VALUES = "values"  # the folder of those copies, in the cache folder
+PARTIAL = "partial"  # the folder of solves saved as they go, to be taken up again (resume.py)
 
 
 class TableFileError(PatolliError):
@@ -72,14 +74,23 @@ def cache_folder() -> Path | None:
     return None if root is None else root / "solved"
 
 
+def resume_here(folder: Path | None = None) -> Resume | None:
+    """Returns where a solve saves where it stands as it goes (`resume.py`): the `partial` folder beside the tables
+    of folder (default: the cache folder), or None where there is no cache."""
+    folder = folder or cache_folder()
+    return None if folder is None else Resume(folder / PARTIAL)
+
+
 def save(solution: Solution, folder: Path | None = None) -> Path | None:
-    """Writes a solved table to folder (default: the cache folder); returns its path, None if there is no cache."""
+    """Writes a solved table to folder (default: the cache folder) and removes the point its solve saved as it
+    went; returns its path, None if there is no cache."""
     folder = folder or cache_folder()
     if folder is None:
         return None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / file_name(solution)
     write_atomic(path, table_bytes(solution))
+    Resume(folder / PARTIAL).clear(solution.key)
     _read.cache_clear()
     find_table.cache_clear()
     return path

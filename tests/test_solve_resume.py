@@ -1,0 +1,92 @@
+"""A table's solve saved as it goes (players/solve/resume.py): stopped by Ctrl-C and started again, it goes on from
+the last sweep saved and ends with the very bits of a solve never stopped, in one process and on forked workers (on
+Ray: tests/test_ray_jobs.py). GATIGO's one-piece game has captures, so it is solved by value iteration over
+several sweeps a layer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from helpers import stopping_after
+
+from printgen.players.lab.tables import build_table
+from printgen.players.solve.resume import Resume
+from printgen.players.solve.solver import DEFAULT_TOLERANCE, Solution, solve, solved_game
+from printgen.players.solve.store import resume_here, save, table_bytes
+from printgen.ruleset_files import load_ruleset
+
+
+@pytest.fixture(scope="module")
+def whole() -> tuple[Solution, int]:
+    """The table of a solve never stopped, and how often it reports progress."""
+    calls = [0]
+
+    def count(done: int, total: int) -> None:
+        calls[0] += 1
+
+    table = solve(solved_game(load_ruleset("gatigo"), 1), progress=count)
+    assert table.method == "value iteration" and table.sweeps > 4
+    return table, calls[0]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_solve_stopped_twice_ends_with_the_bits_of_one_never_stopped(tmp_path: Path, whole: tuple[Solution, int],
+                                                                      workers: int) -> None:
+    table, calls = whole
+    points = []
+    for _ in range(2):  # stopped a third of the way in, then a third further on from where it was taken up
+        resume = Resume(tmp_path, every=0.0)
+        with pytest.raises(KeyboardInterrupt):
+            build_table(table.ruleset, workers, progress=stopping_after(calls // 3), least=2, resume=resume)
+        saved = resume.load(table.key, table.layout.size, DEFAULT_TOLERANCE)
+        assert saved is not None
+        points.append(saved[0])
+    assert 0 < points[0].sweeps < points[1].sweeps < table.sweeps  # the second run went on from the first's point
+    resume = Resume(tmp_path, every=0.0)
+    again = build_table(table.ruleset, workers, least=2, resume=resume)
+    assert resume.resumed_from == points[1]
+    assert np.array_equal(again.values, table.values)  # to the bit, not only to the file's 16 bits
+    assert (again.sweeps, again.key) == (table.sweeps, table.key) and table_bytes(again) == table_bytes(table)
+
+
+def test_a_point_of_another_table_or_a_damaged_one_is_not_taken_up(tmp_path: Path,
+                                                                  whole: tuple[Solution, int]) -> None:
+    table, calls = whole
+    resume = Resume(tmp_path, every=0.0)
+    with pytest.raises(KeyboardInterrupt):
+        solve(table.ruleset, progress=stopping_after(calls // 2), resume=resume)
+    assert resume.load(table.key, table.layout.size, DEFAULT_TOLERANCE) is not None
+    assert resume.load(table.key, table.layout.size, 1e-6) is None  # another tolerance: another table
+    assert resume.load(table.key, table.layout.size + 1, DEFAULT_TOLERANCE) is None
+    path = resume.path(table.key)
+    path.write_bytes(path.read_bytes()[:-8])  # cut short (a full disk, say): the solve starts from the beginning
+    again = solve(table.ruleset, resume=resume)
+    assert resume.resumed_from is None and np.array_equal(again.values, table.values)
+
+
+def test_saving_the_table_removes_its_point(tmp_path: Path, whole: tuple[Solution, int]) -> None:
+    table, calls = whole
+    resume = resume_here(tmp_path)  # the folder `save` clears
+    assert resume is not None
+    resume.every = 0.0
+    with pytest.raises(KeyboardInterrupt):
+        solve(table.ruleset, progress=stopping_after(calls // 2), resume=resume)
+    assert resume.path(table.key).exists()
+    solved = solve(table.ruleset, resume=resume)
+    assert save(solved, tmp_path) is not None and not resume.path(table.key).exists()
+    assert list(resume.path(table.key).parent.iterdir()) == []  # nothing half-written left beside it
+
+
+def test_a_point_is_saved_where_a_layer_ends_whatever_the_clock(tmp_path: Path, whole: tuple[Solution, int]) -> None:
+    """With a long interval no sweep's end is saved but a layer's is (here the last: the table's own values), and a
+    solve taken up from it has nothing left to do."""
+    table, _ = whole
+    resume = Resume(tmp_path, every=1e9)
+    solve(table.ruleset, resume=resume)
+    saved = resume.load(table.key, table.layout.size, DEFAULT_TOLERANCE)
+    assert saved is not None and saved[0].sweeps == table.sweeps and np.array_equal(saved[1], table.values)
+    taken_up = []
+    again = solve(table.ruleset, progress=lambda done, total: taken_up.append(done), resume=resume)
+    assert taken_up == [] and again.sweeps == table.sweeps and np.array_equal(again.values, table.values)
