@@ -5,16 +5,18 @@ several sweeps a layer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import stopping_after
+from helpers import TINY_CAPTURES, CliRunner, stopping_after
 
+from printgen.cli.app import app
 from printgen.players.lab.tables import build_table
 from printgen.players.solve.resume import Resume
 from printgen.players.solve.solver import DEFAULT_TOLERANCE, Solution, solve, solved_game
-from printgen.players.solve.store import resume_here, save, table_bytes
+from printgen.players.solve.store import find_table, resume_here, save, table_bytes
 from printgen.ruleset_files import load_ruleset
 
 
@@ -90,3 +92,40 @@ def test_a_point_is_saved_where_a_layer_ends_whatever_the_clock(tmp_path: Path, 
     taken_up = []
     again = solve(table.ruleset, progress=lambda done, total: taken_up.append(done), resume=resume)
     assert taken_up == [] and again.sweeps == table.sweeps and np.array_equal(again.values, table.values)
+
+
+def _stopped_build(rules: Path) -> tuple[Solution, int]:
+    """Solves the game of `rules` once to the end, then stops a build half-way that saves its points in the cache
+    folder as the commands do; returns the whole table and the sweeps of the last point saved."""
+    game = solved_game(load_ruleset(str(rules)), 1)
+    calls: list[int] = []
+    table = solve(game, progress=lambda done, total: calls.append(done))
+    resume = resume_here()
+    assert resume is not None
+    resume.every = 0.0
+    with pytest.raises(KeyboardInterrupt):
+        solve(game, progress=stopping_after(len(calls) // 2), resume=resume)
+    saved = resume.load(table.key, table.layout.size, DEFAULT_TOLERANCE)
+    assert saved is not None and 0 < saved[0].sweeps < table.sweeps
+    return table, saved[0].sweeps
+
+
+def test_the_commands_go_on_from_a_stopped_build_and_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = tmp_path / "tiny.toml"
+    rules.write_text(TINY_CAPTURES, "utf-8")
+    runner = CliRunner()
+    for command in ("solve", "endgames"):
+        monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path / command))
+        find_table.cache_clear()
+        table, sweeps = _stopped_build(rules)
+        args = ["--pieces", "1", "--json"] if command == "solve" else ["--left", "1"]
+        r = runner.invoke(app, ["lab", command, "--ruleset", str(rules), *args])
+        assert r.exit_code == 0, r.output
+        if command == "solve":
+            report = json.loads(r.output.strip().splitlines()[-1])
+            assert report["went_on_from_sweep"] == sweeps and report["sweeps"] == table.sweeps
+            assert Path(report["table"]).read_bytes() == table_bytes(table)  # the table of a solve never stopped
+        else:
+            assert f"going on from sweep {sweeps} of a build stopped before" in r.output, r.output
+        assert list((tmp_path / command / "solved" / "partial").iterdir()) == []  # the point is gone with the table
+    find_table.cache_clear()

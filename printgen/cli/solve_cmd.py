@@ -77,11 +77,12 @@ def solve(
         connect_ray(ray)  # a missing Ray or a cluster out of reach is said before the work
     prepare_engine("solve")
     table = None if again else find_table(game, 2)
-    stored = None
+    stored = went_on = None
     if table is None:
         resume = resume_here()  # a solve stopped earlier goes on from its last saved sweep
         with progress_bar(f"solving {game.name}") as progress:
             table = build_table(game, workers, ray, progress, resume=resume)
+        went_on = None if resume is None or resume.resumed_from is None else resume.resumed_from.sweeps
         stored = save(table)
     if export is not None:
         write_atomic(export, export_toml(game))
@@ -97,7 +98,8 @@ def solve(
         "seconds": round(table.seconds, 2) if table.source == "solved" else None,  # a table file says no time
         "opening": round(table.opening_value(), 6),
         "table": str(stored or table.source), "bytes": (stored or Path(table.source)).stat().st_size,
-        "solved_now": stored is not None, "network": None if network is None else str(network),
+        "solved_now": stored is not None, "went_on_from_sweep": went_on,
+        "network": None if network is None else str(network),
         "yardstick": [r.as_dict() for r in results],
         "versus": [{"level": level, "games": n, "perfect_won": won, "ci95": [round(x, 4) for x in wilson(won, n)]}
                    for level, (won, n) in zip(wanted if duels else [], duels, strict=True)],
@@ -107,6 +109,8 @@ def solve(
         return
     print(f"{game.name}: {ruleset} for two, {pieces} piece{'s' * (pieces > 1)} a side, one game, no items")
     took = f", {table.seconds:.1f} s to solve" if table.source == "solved" else ""  # a table file says no time
+    if went_on is not None:
+        took += f" in all, going on from sweep {went_on} of a solve stopped before"
     print(f"  {table.valid:,} positions ({table.layout.size:,} table entries), {table.method}, "
           f"{table.sweeps} sweep{'s' * (table.sweeps != 1)}{took}")
     print(f"  table {'written to' if stored is not None else 'read from'} {report['table']} "
