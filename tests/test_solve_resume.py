@@ -118,6 +118,11 @@ def test_the_commands_go_on_from_a_stopped_build_and_say_so(tmp_path: Path, monk
         monkeypatch.setenv("PATOLLI_CACHE_DIR", str(tmp_path / command))
         find_table.cache_clear()
         table, sweeps = _stopped_build(rules)
+        if command == "endgames":  # the list says what is saved, before the build takes it up
+            listed = runner.invoke(app, ["lab", "endgames", "--ruleset", str(rules), "--left", "1", "--list", "--json"])
+            (row,) = json.loads(listed.output.strip().splitlines()[-1])["tables"]
+            assert row["state"] == "not built" and row["saved_sweeps"] == sweeps
+            assert row["saved_bytes"] > 8 * row["entries"]  # the values as float64, behind their header
         args = ["--pieces", "1", "--json"] if command == "solve" else ["--left", "1"]
         r = runner.invoke(app, ["lab", command, "--ruleset", str(rules), *args])
         assert r.exit_code == 0, r.output

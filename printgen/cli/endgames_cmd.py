@@ -58,7 +58,7 @@ def endgames(
         prepare_engine("endgames")
     rows: list[dict[str, Any]] = []
     done: dict[str, dict[str, Any]] = {}
-    resume = None if listing else resume_here()  # a build stopped earlier goes on from its last saved sweep
+    resume = resume_here()  # a build stopped earlier goes on from its last saved sweep
     for rs in games:
         for k in range(1, pieces + 1):
             key = endgame_key(rs, k)
@@ -78,6 +78,8 @@ def endgames(
             built = table is None
             if listing and table is None:
                 row.update(state="not built", entries=layout_for(tables_for(game, 2)).size)
+                if resume is not None and (saved := resume.peek(key)) is not None:
+                    row.update(saved_sweeps=saved[0].sweeps, saved_bytes=saved[1])
                 done[key] = row
                 rows.append(row)
                 continue
@@ -112,6 +114,9 @@ def endgames(
             extra = f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, {took} ({r['method']})"
         state = "the table above" if r.get("shared") else r.get("state", "")
         why = f": {r['why']}" if "why" in r else ""
+        if "saved_sweeps" in r:
+            why = (f" (saved at sweep {r['saved_sweeps']} by a build not finished, {r['saved_bytes'] / 1e9:.1f} GB: "
+                   f"a new run goes on from there)")
         print(f"{r['ruleset']}, {r['pieces']} left a side: {state}{why}" + (f"; {size}{extra}" if size else ""))
     for spec, left in reads.items():
         print(f"{spec} for two reads " + ("no endgame table" if left is None else

@@ -21,6 +21,7 @@ import json
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -56,20 +57,39 @@ class Resume:
         """Returns the file of the point saved for the table with this key."""
         return self.folder / f"{key}{SUFFIX}"
 
+    def _head(self, key: str) -> tuple[dict[str, Any], int] | None:
+        """Returns the header of the point saved for this key and where its values begin, or None."""
+        try:
+            with self.path(key).open("rb") as fh:
+                if fh.readline() != MAGIC:
+                    return None
+                head = json.loads(fh.readline())
+                return (head, fh.tell()) if isinstance(head, dict) else None
+        except (OSError, ValueError):
+            return None
+
+    def peek(self, key: str) -> tuple[SweepPoint, int] | None:
+        """Returns the point saved for the table with this key and the bytes of its file, reading only its header
+        (None where there is none or it is unreadable)."""
+        found = self._head(key)
+        try:
+            return None if found is None else (SweepPoint(**found[0]["point"]), self.path(key).stat().st_size)
+        except (OSError, TypeError, KeyError):
+            return None
+
     def load(self, key: str, size: int, tolerance: float) -> tuple[SweepPoint, np.ndarray] | None:
         """Returns the point saved for this table (key, entries, tolerance) and its values, or None where there is
         none or it is of another table or unreadable (the solve then starts from the beginning)."""
         self.resumed_from = None
-        path = self.path(key)
+        found = self._head(key)
+        if found is None:
+            return None
+        head, offset = found
+        if (head.get("key"), head.get("entries"), head.get("tolerance")) != (key, size, tolerance):
+            return None
         try:
-            with path.open("rb") as fh:
-                if fh.readline() != MAGIC:
-                    return None
-                head = json.loads(fh.readline())
-                if (head.get("key"), head.get("entries"), head.get("tolerance")) != (key, size, tolerance):
-                    return None
-                values = np.fromfile(fh, dtype="<f8", count=size)
             point = SweepPoint(**head["point"])
+            values = np.fromfile(self.path(key), dtype="<f8", count=size, offset=offset)
         except (OSError, ValueError, TypeError, KeyError):
             return None
         if len(values) != size:
