@@ -346,10 +346,10 @@ def solve(game: Ruleset, tolerance: float = DEFAULT_TOLERANCE, progress: Progres
                         progress(done, total)
                 sweeps += 1
                 settled = once or worst < tolerance
-                if not settled and sweeps > MAX_SWEEPS:
-                    raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change "
-                                      f"{worst:.2e})")
                 if not settled:
+                    if sweeps > MAX_SWEEPS:
+                        raise SolverError(f"value iteration did not settle in {MAX_SWEEPS} sweeps (last change "
+                                          f"{worst:.2e})")
                     total += int(per_home[ha] * per_home[hb])
                 if resume is not None:
                     point = SweepPoint(at + settled, sweeps, done, total, time.perf_counter() - start)
