@@ -134,3 +134,14 @@ def test_the_commands_go_on_from_a_stopped_build_and_say_so(tmp_path: Path, monk
             assert f"going on from sweep {sweeps} of a build stopped before" in r.output, r.output
         assert list((tmp_path / command / "solved" / "partial").iterdir()) == []  # the point is gone with the table
     find_table.cache_clear()
+
+
+def test_a_point_that_cannot_be_written_leaves_the_build_going(tmp_path: Path, whole: tuple[Solution, int]) -> None:
+    """A full disk while saving a point must not end a build of hours: it goes on unsaved and says why."""
+    table, _ = whole
+    blocker = tmp_path / "partial"
+    blocker.write_text("a file where the folder of points would go", "utf-8")
+    resume = Resume(blocker, every=0.0)
+    solved = solve(table.ruleset, resume=resume)
+    assert np.array_equal(solved.values, table.values)
+    assert resume.unsaved is not None and "partial" in resume.unsaved

@@ -92,6 +92,8 @@ def endgames(
                 source = table.source
             if built and resume is not None and resume.resumed_from is not None:
                 row.update(went_on_from_sweep=resume.resumed_from.sweeps)
+            if built and resume is not None and resume.unsaved is not None:
+                row.update(progress_not_saved=resume.unsaved)
             row.update(state="built now" if built else "ready", entries=table.layout.size, positions=table.valid,
                        seconds=round(table.seconds, 1) if built else None, method=table.method, sweeps=table.sweeps,
                        bytes=Path(source).stat().st_size if Path(source).exists() else None,
@@ -109,6 +111,8 @@ def endgames(
         extra = ""
         if "positions" in r:
             took = f"solved in {r['seconds']:.1f} s" if r["seconds"] is not None else "solved"
+            if "progress_not_saved" in r:
+                took += f" (its progress could not be saved as it went: {r['progress_not_saved']})"
             if "went_on_from_sweep" in r:
                 took += f" in all, going on from sweep {r['went_on_from_sweep']} of a build stopped before"
             extra = f", {r['positions']:,} positions, {r['bytes'] or 0:,} bytes, {took} ({r['method']})"

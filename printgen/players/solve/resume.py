@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from printgen.files import write_atomic
+from printgen.files import FileError, write_atomic
 
 MAGIC = b"PATOLLI-SOLVING 1\n"
 SUFFIX = ".partial"
@@ -52,6 +52,7 @@ class Resume:
         self.every = every
         self._last = time.monotonic()
         self.resumed_from: SweepPoint | None = None  # the point the last solve went on from, if any
+        self.unsaved: str | None = None  # why saving a point failed, after which none is tried
 
     def path(self, key: str) -> Path:
         """Returns the file of the point saved for the table with this key."""
@@ -102,10 +103,14 @@ class Resume:
         now = time.monotonic()
         if not layer_ended and now - self._last < self.every:
             return
+        if self.unsaved is not None:
+            return  # a save failed (a full disk, say): the build goes on without, rather than end after hours
         head = {"key": key, "entries": len(values), "tolerance": tolerance, "point": asdict(point)}
         raw = np.ascontiguousarray(values, dtype="<f8")
-        write_atomic(self.path(key), [MAGIC, json.dumps(head, sort_keys=True).encode() + b"\n",
-                                      raw.data])
+        try:
+            write_atomic(self.path(key), [MAGIC, json.dumps(head, sort_keys=True).encode() + b"\n", raw.data])
+        except FileError as exc:  # the point before it, if any, is whole (the write is atomic)
+            self.unsaved = str(exc)
         self._last = time.monotonic()
 
     def clear(self, key: str) -> None:
